@@ -1,0 +1,8 @@
+import type { Services } from "../server/services";
+
+// Route loaders reach the services through the load context; app/ never imports server/ at runtime.
+declare module "react-router" {
+  interface AppLoadContext {
+    services: Services;
+  }
+}

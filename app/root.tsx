@@ -1,0 +1,41 @@
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+
+export const SITE_NAME = "电商报";
+export const SITE_SLOGAN = "电商人的新闻资讯平台";
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="zh-CN">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main className="error-page">
+      <title>{notFound ? `页面不存在 - ${SITE_NAME}` : `出错了 - ${SITE_NAME}`}</title>
+      <h1>{notFound ? "页面不存在" : "页面暂时无法打开"}</h1>
+      <p>{notFound ? "您访问的页面不存在或已被删除。" : "服务器开小差了，请稍后刷新重试。"}</p>
+      <a href="/">返回首页</a>
+    </main>
+  );
+}

@@ -1,0 +1,19 @@
+// The reference: a bare Node http server answering fixed bytes from memory, per path.
+import fs from "node:fs";
+import http from "node:http";
+
+const routes = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
+const table = new Map(
+  Object.entries(routes).map(([p, r]) => [p, { body: Buffer.from(r.body, "base64"), type: r.type }]),
+);
+http
+  .createServer((req, res) => {
+    const r = table.get(req.url);
+    if (!r) {
+      res.statusCode = 404;
+      return res.end();
+    }
+    res.writeHead(200, { "content-type": r.type, "content-length": r.body.length });
+    res.end(r.body);
+  })
+  .listen(Number(process.argv[3]), "127.0.0.1", () => process.send?.("ready"));

@@ -1,0 +1,48 @@
+import { z } from "zod";
+
+/** The largest pageSize any list serves; larger requests (the event-report strip asks for 10000) are capped. */
+export const MAX_PAGE_SIZE = 100;
+/** The deepest page a list serves. */
+export const MAX_PAGE = 100_000;
+
+/**
+ * A positive integer query parameter with Chinese messages: missing → 缺少参数 x; anything that is
+ * not a whole number in range → 参数 x 必须是 a 到 b 之间的整数.
+ */
+export function intParam(name: string, min: number, max: number) {
+  const bad = `参数 ${name} 必须是 ${min} 到 ${max} 之间的整数`;
+  return z
+    .string({ error: (iss) => (iss.input === undefined ? `缺少参数 ${name}` : bad) })
+    .trim()
+    .regex(/^-?\d{1,16}$/, bad)
+    .transform(Number)
+    .pipe(z.number().int().min(min, bad).max(max, bad));
+}
+
+/** pageSize: any positive integer is accepted, then capped at MAX_PAGE_SIZE. */
+export function pageSizeParam() {
+  const bad = "参数 pageSize 必须是正整数";
+  return z
+    .string({ error: (iss) => (iss.input === undefined ? "缺少参数 pageSize" : bad) })
+    .trim()
+    .regex(/^\d{1,9}$/, bad)
+    .transform(Number)
+    .pipe(z.number().int().min(1, bad))
+    .transform((n) => Math.min(n, MAX_PAGE_SIZE));
+}
+
+export const idParam = (name: string) => intParam(name, 1, 2_147_483_647);
+
+export const Pagination = z.object({
+  page: intParam("page", 1, MAX_PAGE),
+  pageSize: pageSizeParam(),
+});
+
+export const optionalColumnId = z.object({ columnId: idParam("columnId").optional() });
+
+export const KeywordParam = z.object({
+  keyword: z
+    .string({ error: "缺少参数 keyword" })
+    .max(100, "关键词不能超过 100 个字符")
+    .transform((s) => s.trim()),
+});

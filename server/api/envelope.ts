@@ -1,0 +1,31 @@
+import type { Context } from "hono";
+import type { z } from "zod";
+import { AppError } from "../services/errors";
+
+export const OK = 1000;
+
+export interface Envelope<T> {
+  statusCode: number;
+  message: string;
+  data: T;
+}
+
+export function ok<T>(c: Context, data: T) {
+  return c.json({ statusCode: OK, message: "操作成功", data } satisfies Envelope<T>);
+}
+
+export function fail(c: Context, status: number, message: string) {
+  return c.json({ statusCode: status, message, data: null } satisfies Envelope<null>, status as 400);
+}
+
+/** Validate a query (or body) with its zod schema; the first problem becomes a 400 in Chinese. */
+export function parse<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const r = schema.safeParse(input);
+  if (!r.success) {
+    const issue = r.error.issues[0];
+    const message =
+      issue?.message && /[\u4e00-\u9fff]/.test(issue.message) ? issue.message : "请求参数不正确";
+    throw new AppError(400, message);
+  }
+  return r.data;
+}

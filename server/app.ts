@@ -1,0 +1,100 @@
+import path from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import { createApi } from "./api";
+import { fail } from "./api/envelope";
+import type { Logger } from "./logger";
+import type { Services } from "./services";
+import { AppError } from "./services/errors";
+
+/** A React Router request handler (production build or Vite dev server), given our load context. */
+export type SsrHandler = (request: Request, services: Services) => Promise<Response>;
+
+export interface AppOptions {
+  services: Services;
+  logger: Logger;
+  /** build/client: hashed assets and public files; omitted in API-only tests and in dev (Vite serves them) */
+  clientDir?: string;
+  ssr?: SsrHandler;
+}
+
+const PLAIN_ERROR_PAGE = `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>出错了</title>
+<meta name="viewport" content="width=device-width,initial-scale=1"></head>
+<body style="font-family:system-ui,sans-serif;text-align:center;padding:80px 16px;color:#1F2329">
+<h1 style="font-size:24px">页面暂时无法打开</h1><p style="color:#646A73">服务器开小差了，请稍后刷新重试。</p>
+<p><a href="/" style="color:#E8380D">返回首页</a></p></body></html>`;
+
+export function createApp(opts: AppOptions) {
+  const { services, logger } = opts;
+  const app = new Hono();
+
+  // One JSON log line per request: method, path without its query (queries may carry phone numbers), status, time.
+  app.use(async (c, next) => {
+    const start = performance.now();
+    await next();
+    const ms = Math.round((performance.now() - start) * 10) / 10;
+    if (c.res.status >= 500)
+      logger.error({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, "request");
+    else logger.debug({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, "request");
+  });
+
+  app.onError((err, c) => {
+    const isApi = c.req.path.startsWith("/api/");
+    if (err instanceof AppError) {
+      if (isApi) return fail(c, err.status, err.message);
+      return c.text(err.message, err.status);
+    }
+    logger.error({ path: c.req.path, err: err.message, stack: err.stack }, "unhandled error");
+    if (isApi) return fail(c, 500, "服务器开小差了，请稍后再试");
+    return c.html(PLAIN_ERROR_PAGE, 500);
+  });
+
+  app.get("/healthz", (c) => c.json({ status: "ok" }));
+  app.get("/readyz", async (c) => {
+    const [db, store] = await Promise.all([services.database.ping(), services.store.ping()]);
+    const ready = db && store;
+    return c.json(
+      { ready, db, store: services.store.kind === "redis" ? store : "memory" },
+      ready ? 200 : 503,
+    );
+  });
+
+  app.route("/", createApi(services));
+
+  const uploads = path.join(services.config.DATA_DIR, "uploads");
+  app.use(
+    "/uploads/*",
+    serveStatic({
+      root: uploads,
+      rewriteRequestPath: (p) => p.replace(/^\/uploads/, ""),
+      onFound: (_p, c) => {
+        c.header("Cache-Control", "public, max-age=86400");
+        c.header("X-Content-Type-Options", "nosniff");
+      },
+    }),
+  );
+  app.all("/uploads/*", (c) => c.text("图片不存在", 404));
+
+  if (opts.clientDir) {
+    app.use(
+      "/assets/*",
+      serveStatic({
+        root: opts.clientDir,
+        onFound: (_p, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
+      }),
+    );
+    app.use(
+      "*",
+      serveStatic({
+        root: opts.clientDir,
+        onFound: (_p, c) => c.header("Cache-Control", "public, max-age=3600"),
+      }),
+    );
+  }
+
+  if (opts.ssr) {
+    const ssr = opts.ssr;
+    app.all("*", (c) => ssr(c.req.raw, services));
+  }
+  return app;
+}

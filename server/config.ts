@@ -1,0 +1,63 @@
+import path from "node:path";
+import { z } from "zod";
+
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine(
+      (v) => v === undefined || protocols.some((p) => v.startsWith(`${p}://`)),
+      `must start with ${protocols.map((p) => `${p}://`).join(" or ")}`,
+    );
+
+const ConfigSchema = z.object({
+  NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().trim().min(1).default("./data"),
+  DATABASE_URL: optionalUrl(["postgres", "postgresql"]),
+  REDIS_URL: optionalUrl(["redis", "rediss"]),
+  PUBLIC_URL: optionalUrl(["http", "https"]).transform((v) => v?.replace(/\/+$/, "")),
+  WECHAT_API_BASE: z
+    .string()
+    .trim()
+    .default("https://api.weixin.qq.com")
+    .refine((v) => /^https?:\/\//.test(v), "must be an http(s) URL")
+    .transform((v) => v.replace(/\/+$/, "")),
+  WECHAT_APP_ID: z.string().trim().optional(),
+  WECHAT_APP_SECRET: z.string().trim().optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  SEED_DEMO: z
+    .enum(["true", "false", "1", "0"])
+    .default("true")
+    .transform((v) => v === "true" || v === "1"),
+});
+
+export type Config = Omit<z.infer<typeof ConfigSchema>, "DATA_DIR"> & {
+  DATA_DIR: string;
+  /** true when WeChat sharing can be signed */
+  wechatConfigured: boolean;
+};
+
+export class ConfigError extends Error {}
+
+/** Parse the environment once; a bad value throws a one-line ConfigError naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? "environment");
+    const value = env[name];
+    throw new ConfigError(
+      `Invalid configuration: ${name}=${JSON.stringify(value ?? "")} ${issue?.message ?? "is invalid"}`,
+    );
+  }
+  const c = parsed.data;
+  return {
+    ...c,
+    DATA_DIR: path.resolve(c.DATA_DIR),
+    wechatConfigured: Boolean(c.WECHAT_APP_ID && c.WECHAT_APP_SECRET),
+  };
+}

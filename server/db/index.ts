@@ -1,0 +1,119 @@
+import fs from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
+import type { Dialect } from "./dialect";
+import { migrateToLatest } from "./migrate";
+import type { DB } from "./schema";
+
+export type { Dialect } from "./dialect";
+
+export interface Database {
+  db: Kysely<DB>;
+  dialect: Dialect;
+  /** the raw SQLite handle (search index statements); undefined on PostgreSQL */
+  sqlite?: SQLite.Database;
+  pool?: pg.Pool;
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+// Identical rows from both engines: timestamps as ISO strings, bigints and counts as numbers.
+pg.types.setTypeParser(1184, (v) => new Date(v).toISOString()); // timestamptz
+pg.types.setTypeParser(1114, (v) => new Date(`${v}Z`).toISOString()); // timestamp
+pg.types.setTypeParser(20, (v) => Number(v)); // int8
+pg.types.setTypeParser(1700, (v) => Number(v)); // numeric
+
+/** better-sqlite3 cannot bind booleans; map them to 0/1 at the driver boundary. */
+function bindable(params: unknown[]): unknown[] {
+  return params.map((p) => (typeof p === "boolean" ? (p ? 1 : 0) : p));
+}
+
+function wrapSqlite(raw: SQLite.Database) {
+  return {
+    close: () => raw.close(),
+    prepare(query: string) {
+      const stmt = raw.prepare(query);
+      return {
+        get reader() {
+          return stmt.reader;
+        },
+        all: (params: readonly unknown[]) => stmt.all(...bindable([...params])),
+        run: (params: readonly unknown[]) => stmt.run(...bindable([...params])),
+        iterate: (params: readonly unknown[]) => stmt.iterate(...bindable([...params])),
+      };
+    },
+  };
+}
+
+export function sqliteFile(dataDir: string): string {
+  return path.join(dataDir, "site.db");
+}
+
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  /** a SQLite file path overriding DATA_DIR/site.db (tests) */
+  sqlitePath?: string;
+  migrate?: boolean;
+  poolSize?: number;
+}): Promise<Database> {
+  let database: Database;
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolSize ?? 10,
+      connectionTimeoutMillis: 5000,
+      idleTimeoutMillis: 30_000,
+    });
+    // An idle client losing its server (PostgreSQL restart) must not crash the process.
+    pool.on("error", () => {});
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    database = {
+      db,
+      dialect: "postgres",
+      pool,
+      async ping() {
+        try {
+          await pool.query("select 1");
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      close: () => db.destroy(),
+    };
+  } else {
+    const file = opts.sqlitePath ?? sqliteFile(opts.dataDir);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const raw = new SQLite(file);
+    raw.pragma("journal_mode = WAL");
+    raw.pragma("synchronous = NORMAL");
+    raw.pragma("foreign_keys = ON");
+    raw.pragma("busy_timeout = 5000");
+    raw.pragma("cache_size = -65536");
+    raw.pragma("mmap_size = 268435456");
+    const db = new Kysely<DB>({
+      dialect: new SqliteDialect({ database: wrapSqlite(raw) as never }),
+    });
+    database = {
+      db,
+      dialect: "sqlite",
+      sqlite: raw,
+      async ping() {
+        try {
+          raw.prepare("select 1").get();
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      close: () => db.destroy(),
+    };
+  }
+  if (opts.migrate !== false) {
+    await migrateToLatest(database.db as unknown as Kysely<unknown>, database.dialect);
+  }
+  return database;
+}

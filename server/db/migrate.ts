@@ -1,0 +1,28 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from "kysely";
+import type { Dialect } from "./dialect";
+import * as m001 from "./migrations/001_init";
+import * as m002 from "./migrations/002_search";
+
+type Up = (db: Kysely<unknown>, dialect: Dialect) => Promise<void>;
+
+/** Migrations are imported statically so the bundled server carries them. */
+const MIGRATIONS: Record<string, { up: Up }> = {
+  "001_init": m001,
+  "002_search": m002,
+};
+
+export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<string[]> {
+  const provider: MigrationProvider = {
+    async getMigrations() {
+      const out: Record<string, Migration> = {};
+      for (const [name, m] of Object.entries(MIGRATIONS)) {
+        out[name] = { up: (d) => m.up(d, dialect) };
+      }
+      return out;
+    },
+  };
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}

@@ -1,0 +1,195 @@
+import type { Generated } from "kysely";
+
+/**
+ * The tables as the code sees them. Dates are ISO-8601 strings in both engines
+ * (SQLite stores text, PostgreSQL timestamptz parsed to ISO); booleans come back as
+ * 0/1 from SQLite and true/false from PostgreSQL and are normalised in services/rows.ts.
+ */
+type Bool = boolean | number;
+
+export interface ColumnTable {
+  id: number;
+  name: string;
+  sort_order: number;
+  created_at: string;
+}
+
+export interface ArticleTable {
+  id: Generated<number>;
+  column_id: number;
+  title: string;
+  intro: string;
+  content: string;
+  thumb: string;
+  author: string;
+  hot: Bool;
+  status: "published" | "draft";
+  created_at: string;
+  updated_at: string;
+  view_count: Generated<number>;
+  /** created_at in ms * 1024 + (id mod 1024): a rowid for the search index that sorts by recency */
+  search_key: number | null;
+}
+
+export interface TagTable {
+  id: Generated<number>;
+  name: string;
+}
+
+export interface ArticleTagTable {
+  article_id: number;
+  tag_id: number;
+  position: number;
+}
+
+export interface BannerTable {
+  id: Generated<number>;
+  column_id: number;
+  name: string;
+  link: string;
+  image: string;
+  sort_order: number;
+  click_count: Generated<number>;
+  created_at: string;
+}
+
+export interface PartnerTable {
+  id: Generated<number>;
+  name: string;
+  thumb: string;
+  link: string;
+  sort_order: number;
+}
+
+export interface ActivityTable {
+  id: Generated<number>;
+  column_id: number;
+  name: string;
+  link: string;
+  thumb: string;
+  start_time: string;
+  address: string;
+  intro: string;
+  status: string;
+  guests: string;
+  created_at: string;
+}
+
+export interface CooperationContactTable {
+  id: Generated<number>;
+  title: string;
+  contact_name: string;
+  phone: string;
+  email: string;
+  sort_order: number;
+}
+
+export interface FliggyTabTable {
+  id: number;
+  list_key: string;
+  name: string;
+  sort_order: number;
+}
+
+export interface FliggyItemTable {
+  id: Generated<number>;
+  tab_id: number;
+  serial_num: number;
+  pic_url: string;
+  name: string;
+  location: string;
+  price_fen: number;
+  password: string;
+}
+
+export interface ProductTable {
+  id: number;
+  name: string;
+  price_fen: number;
+  contract_html: string;
+  requires_agreement: Bool;
+  created_at: string;
+}
+
+export interface QuestionTable {
+  id: number;
+  /** null: a question every product shares (ids 1 and 23 are filled in by the form itself) */
+  product_id: number | null;
+  title: string;
+  show_title: string;
+  field: string;
+  type: "INPUT" | "TEXTAREA" | "CHECKBOX" | "RADIO" | "CHECKBOX_INPUT";
+  required: Bool;
+  /** hidden questions are answered by the form (profession label, membership) and not listed */
+  hidden: Bool;
+  sort_order: number;
+}
+
+export interface QuestionOptionTable {
+  id: Generated<number>;
+  question_id: number;
+  title: string;
+  has_input: Bool;
+  sort_order: number;
+}
+
+export interface SignupOrderTable {
+  id: Generated<number>;
+  order_no: string;
+  product_id: number;
+  shop_id: string | null;
+  shop_name: string | null;
+  profession: string;
+  sign_way: string;
+  company_name: string | null;
+  signer: string;
+  contact: string;
+  /** AES-256-GCM ciphertext of the ID number, base64 */
+  id_card_enc: string | null;
+  id_card_masked: string | null;
+  payer: string;
+  quantity: number;
+  unit_price_fen: number;
+  total_fen: number;
+  answers_json: string;
+  status: "PENDING" | "PAID";
+  idempotency_key: string | null;
+  trade_no: string | null;
+  created_at: string;
+  paid_at: string | null;
+}
+
+export interface McnLeadTable {
+  id: Generated<number>;
+  form: "business" | "expert";
+  name: string;
+  phone: string;
+  brand: string | null;
+  role: string | null;
+  channel_nickname: string | null;
+  channel_link: string | null;
+  id_copy_pic: string | null;
+  source_page: string | null;
+  user_agent: string | null;
+  ip_hash: string | null;
+  status: "new" | "contacted" | "closed";
+  created_at: string;
+}
+
+export interface DB {
+  columns: ColumnTable;
+  articles: ArticleTable;
+  tags: TagTable;
+  article_tags: ArticleTagTable;
+  banners: BannerTable;
+  partners: PartnerTable;
+  activities: ActivityTable;
+  cooperation_contacts: CooperationContactTable;
+  fliggy_tabs: FliggyTabTable;
+  fliggy_items: FliggyItemTable;
+  products: ProductTable;
+  questions: QuestionTable;
+  question_options: QuestionOptionTable;
+  signup_orders: SignupOrderTable;
+  mcn_leads: McnLeadTable;
+}

@@ -1,0 +1,100 @@
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { getRequestListener } from "@hono/node-server";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { createApp, type SsrHandler } from "./app";
+import type { Config } from "./config";
+import { openDatabase } from "./db";
+import { seedIfEmpty } from "./db/seed";
+import { createLogger, type Logger } from "./logger";
+import { createServices, type Services } from "./services";
+
+export interface StartOptions {
+  config: Config;
+  logger?: Logger;
+  /** a SQLite file instead of DATA_DIR/site.db */
+  sqlitePath?: string;
+  /** directory holding the React Router build (server/index.js and client/); none: API only */
+  buildDir?: string;
+  /** run Vite in middleware mode (npm run dev) */
+  dev?: boolean;
+  fetch?: typeof fetch;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  services: Services;
+  server: http.Server;
+  close(): Promise<void>;
+}
+
+async function productionSsr(buildDir: string): Promise<SsrHandler> {
+  const build = (await import(path.join(buildDir, "server", "index.js"))) as ServerBuild;
+  const handle = createRequestHandler(build, "production");
+  return (request, services) => handle(request, { services });
+}
+
+export async function startServer(opts: StartOptions): Promise<RunningServer> {
+  const { config } = opts;
+  const logger = opts.logger ?? createLogger(config.LOG_LEVEL);
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    sqlitePath: opts.sqlitePath,
+  });
+  const services = createServices({ config, database, logger, fetch: opts.fetch });
+  if (config.SEED_DEMO) {
+    const seeded = await seedIfEmpty(services);
+    if (seeded) logger.info(seeded, "demo content seeded");
+  }
+
+  let ssr: SsrHandler | undefined;
+  let clientDir: string | undefined;
+  let vite: import("vite").ViteDevServer | undefined;
+  if (opts.dev) {
+    const { createServer } = await import("vite");
+    vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
+    const devVite = vite;
+    ssr = async (request, s) => {
+      const build = (await devVite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
+      return createRequestHandler(build, "development")(request, { services: s });
+    };
+  } else if (opts.buildDir && fs.existsSync(path.join(opts.buildDir, "server", "index.js"))) {
+    ssr = await productionSsr(opts.buildDir);
+    clientDir = path.join(opts.buildDir, "client");
+  }
+
+  const app = createApp({ services, logger, clientDir, ssr });
+  const listener = getRequestListener(app.fetch);
+  const server = http.createServer((req, res) => {
+    if (vite) vite.middlewares(req, res, () => listener(req, res));
+    else listener(req, res);
+  });
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(config.PORT, config.HOST, resolve);
+  });
+  const port = (server.address() as AddressInfo).port;
+  const host = config.HOST === "0.0.0.0" || config.HOST === "::" ? "127.0.0.1" : config.HOST;
+
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+        // Requests still running after 10 s are cut off.
+        setTimeout(() => server.closeAllConnections(), 10_000).unref();
+      });
+      await vite?.close();
+      await services.store.close();
+      await database.close();
+    })();
+    return closing;
+  };
+  return { url: `http://${host}:${port}`, port, services, server, close };
+}

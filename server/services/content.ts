@@ -1,0 +1,248 @@
+import type { Kysely } from "kysely";
+import type { Article, ArticleSummary, Column, Tag } from "../../contract/entities";
+import type { Database } from "../db";
+import type { DB } from "../db/schema";
+import type { SearchIndex } from "../search";
+import { notFound } from "./errors";
+import { sanitizeRichText } from "./html";
+import { type Row, toArticleSummary, toColumn } from "./rows";
+
+export interface ArticleInput {
+  columnId: number;
+  title: string;
+  intro: string;
+  content: string;
+  thumb: string;
+  author: string;
+  hot: boolean;
+  status: "published" | "draft";
+  createdAt: string;
+  tags: string[];
+}
+
+/** created_at in ms * 1024 + (id mod 1024): the search rowid, newest largest */
+export const searchKeyFor = (createdAt: string, id: number) => Date.parse(createdAt) * 1024 + (id % 1024);
+
+export function createContentService(database: Database, search: SearchIndex) {
+  const { db } = database;
+
+  const published = () => db.selectFrom("articles").where("status", "=", "published");
+
+  async function tagsFor(ids: number[]): Promise<Map<number, Tag[]>> {
+    const map = new Map<number, Tag[]>();
+    if (ids.length === 0) return map;
+    const rows = await db
+      .selectFrom("article_tags as at")
+      .innerJoin("tags as t", "t.id", "at.tag_id")
+      .select(["at.article_id", "t.id", "t.name"])
+      .where("at.article_id", "in", ids)
+      .orderBy("at.article_id")
+      .orderBy("at.position")
+      .execute();
+    for (const r of rows) {
+      const list = map.get(r.article_id) ?? [];
+      list.push({ tagId: r.id, tagName: r.name });
+      map.set(r.article_id, list);
+    }
+    return map;
+  }
+
+  async function summaries(rows: Row<"articles">[]): Promise<ArticleSummary[]> {
+    const tags = await tagsFor(rows.map((r) => r.id));
+    return rows.map((r) => toArticleSummary(r, tags.get(r.id) ?? []));
+  }
+
+  const summaryColumns = [
+    "id",
+    "column_id",
+    "title",
+    "intro",
+    "thumb",
+    "author",
+    "hot",
+    "status",
+    "created_at",
+    "updated_at",
+    "view_count",
+    "search_key",
+  ] as const;
+
+  /** Rows fetched by id, in the order of the ids given. */
+  async function byIds(ids: number[]): Promise<ArticleSummary[]> {
+    if (ids.length === 0) return [];
+    const rows = await published().select(summaryColumns).where("id", "in", ids).execute();
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return summaries(ids.map((id) => byId.get(id)).filter((r) => r !== undefined) as Row<"articles">[]);
+  }
+
+  const page = (p: number, size: number) => ({ limit: size, offset: (p - 1) * size });
+
+  return {
+    async list(opts: { page: number; pageSize: number; columnId?: number }) {
+      const { limit, offset } = page(opts.page, opts.pageSize);
+      let q = published().select(summaryColumns);
+      if (opts.columnId !== undefined) q = q.where("column_id", "=", opts.columnId);
+      const rows = await q
+        .orderBy("created_at", "desc")
+        .orderBy("id", "desc")
+        .limit(limit)
+        .offset(offset)
+        .execute();
+      return summaries(rows as Row<"articles">[]);
+    },
+    async count(columnId?: number) {
+      let q = published().select((eb) => eb.fn.countAll<number>().as("n"));
+      if (columnId !== undefined) q = q.where("column_id", "=", columnId);
+      return Number((await q.executeTakeFirstOrThrow()).n);
+    },
+    async hotList(opts: { page: number; pageSize: number }) {
+      const { limit, offset } = page(opts.page, opts.pageSize);
+      const rows = await published()
+        .select(summaryColumns)
+        .where("hot", "=", true)
+        .orderBy("created_at", "desc")
+        .orderBy("id", "desc")
+        .limit(limit)
+        .offset(offset)
+        .execute();
+      return summaries(rows as Row<"articles">[]);
+    },
+    async hotCount() {
+      const r = await published()
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("hot", "=", true)
+        .executeTakeFirstOrThrow();
+      return Number(r.n);
+    },
+    async detail(contentId: number): Promise<Article> {
+      const r = await published()
+        .innerJoin("columns", "columns.id", "articles.column_id")
+        .selectAll("articles")
+        .select("columns.name as column_name")
+        .where("articles.id", "=", contentId)
+        .executeTakeFirst();
+      if (!r) throw notFound("文章");
+      const tags = await tagsFor([r.id]);
+      return { ...toArticleSummary(r, tags.get(r.id) ?? []), content: r.content, columnName: r.column_name };
+    },
+    async byTag(opts: { tagId: number; page: number; pageSize: number }) {
+      const { limit, offset } = page(opts.page, opts.pageSize);
+      const rows = await published()
+        .innerJoin("article_tags", "article_tags.article_id", "articles.id")
+        .select(summaryColumns.map((c) => `articles.${c}` as const))
+        .where("article_tags.tag_id", "=", opts.tagId)
+        .orderBy("articles.created_at", "desc")
+        .orderBy("articles.id", "desc")
+        .limit(limit)
+        .offset(offset)
+        .execute();
+      return summaries(rows as Row<"articles">[]);
+    },
+    async byTagCount(tagId: number) {
+      const r = await published()
+        .innerJoin("article_tags", "article_tags.article_id", "articles.id")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("article_tags.tag_id", "=", tagId)
+        .executeTakeFirstOrThrow();
+      return Number(r.n);
+    },
+    async search(opts: { keyword: string; page: number; pageSize: number }) {
+      const { limit, offset } = page(opts.page, opts.pageSize);
+      return byIds(await search.search(opts.keyword, offset, limit));
+    },
+    searchCount: (keyword: string) => search.count(keyword),
+
+    async columns(): Promise<Column[]> {
+      const rows = await db.selectFrom("columns").selectAll().orderBy("sort_order").orderBy("id").execute();
+      return rows.map(toColumn);
+    },
+    async tag(tagId: number): Promise<Tag> {
+      const r = await db.selectFrom("tags").selectAll().where("id", "=", tagId).executeTakeFirst();
+      if (!r) throw notFound("标签");
+      return { tagId: r.id, tagName: r.name };
+    },
+
+    /** Create or update an article with its tags and its search entry, in one transaction. */
+    async saveArticle(input: ArticleInput, id?: number): Promise<number> {
+      const now = new Date().toISOString();
+      const createdAt = new Date(input.createdAt).toISOString();
+      const values = {
+        column_id: input.columnId,
+        title: input.title.trim(),
+        intro: input.intro.trim(),
+        content: sanitizeRichText(input.content),
+        thumb: input.thumb,
+        author: input.author.trim(),
+        hot: input.hot,
+        status: input.status,
+        created_at: createdAt,
+        updated_at: now,
+      };
+      return db.transaction().execute(async (tx) => {
+        let articleId = id;
+        let oldKey: number | null = null;
+        if (articleId === undefined) {
+          const r = await tx.insertInto("articles").values(values).returning("id").executeTakeFirstOrThrow();
+          articleId = r.id;
+        } else {
+          const old = await tx
+            .selectFrom("articles")
+            .select("search_key")
+            .where("id", "=", articleId)
+            .executeTakeFirst();
+          if (!old) throw notFound("文章");
+          oldKey = old.search_key;
+          await tx.updateTable("articles").set(values).where("id", "=", articleId).execute();
+        }
+        const searchKey = await freeSearchKey(tx, searchKeyFor(createdAt, articleId), articleId);
+        await tx.updateTable("articles").set({ search_key: searchKey }).where("id", "=", articleId).execute();
+        await setTags(tx, articleId, input.tags);
+        await search.remove(tx, articleId, oldKey);
+        if (input.status === "published") {
+          await search.put(tx, {
+            id: articleId,
+            searchKey,
+            title: values.title,
+            intro: values.intro,
+            content: values.content,
+          });
+        }
+        return articleId;
+      });
+    },
+  };
+}
+
+/** Two articles published in the same millisecond with ids 1024 apart would collide: step past. */
+async function freeSearchKey(tx: Kysely<DB>, key: number, articleId: number): Promise<number> {
+  let k = key;
+  for (;;) {
+    const taken = await tx
+      .selectFrom("articles")
+      .select("id")
+      .where("search_key", "=", k)
+      .where("id", "!=", articleId)
+      .executeTakeFirst();
+    if (!taken) return k;
+    k += 1;
+  }
+}
+
+async function setTags(tx: Kysely<DB>, articleId: number, names: string[]) {
+  await tx.deleteFrom("article_tags").where("article_id", "=", articleId).execute();
+  const unique = [...new Set(names.map((n) => n.trim()).filter(Boolean))];
+  for (const [position, name] of unique.entries()) {
+    let tag = await tx.selectFrom("tags").select("id").where("name", "=", name).executeTakeFirst();
+    if (!tag) {
+      await tx
+        .insertInto("tags")
+        .values({ name })
+        .onConflict((oc) => oc.column("name").doNothing())
+        .execute();
+      tag = await tx.selectFrom("tags").select("id").where("name", "=", name).executeTakeFirstOrThrow();
+    }
+    await tx.insertInto("article_tags").values({ article_id: articleId, tag_id: tag.id, position }).execute();
+  }
+}
+
+export type ContentService = ReturnType<typeof createContentService>;

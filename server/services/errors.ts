@@ -1,0 +1,11 @@
+/** An error a visitor may read: HTTP status and a Chinese message. Anything else is our fault (500). */
+export class AppError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 503,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (what: string) => new AppError(404, `${what}不存在`);

@@ -1,0 +1,89 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { inject } from "vitest";
+import { loadConfig } from "../../server/config";
+import { createLogger } from "../../server/logger";
+import { type RunningServer, startServer } from "../../server/server";
+import { pgAdmin, pgUrl } from "../setup/databases";
+
+export type Engine = "sqlite" | "postgres";
+
+/** The engines to run API tests on: SQLite always, PostgreSQL when a server was reachable. */
+export function engines(): Engine[] {
+  return inject("pgTemplate") ? ["sqlite", "postgres"] : ["sqlite"];
+}
+
+export interface TestServer extends RunningServer {
+  get<T = unknown>(pathAndQuery: string, init?: RequestInit): Promise<{ status: number; body: ApiBody<T> }>;
+}
+
+export interface ApiBody<T> {
+  statusCode: number;
+  message: string;
+  data: T;
+}
+
+/**
+ * The real server on a random port, on a private copy of the seeded template database.
+ * `env` overrides configuration (e.g. WECHAT_API_BASE of a fake WeChat).
+ */
+export async function startTestServer(
+  engine: Engine,
+  opts: { env?: Record<string, string>; fetch?: typeof fetch; buildDir?: string } = {},
+): Promise<TestServer> {
+  const dataDir = inject("dataDir");
+  const id = `${process.pid}_${crypto.randomBytes(4).toString("hex")}`;
+  let sqlitePath: string | undefined;
+  let databaseUrl: string | undefined;
+  let dropDb: string | undefined;
+  if (engine === "sqlite") {
+    sqlitePath = path.join(dataDir, `worker-${id}.db`);
+    fs.copyFileSync(inject("sqliteTemplate"), sqlitePath);
+  } else {
+    const template = inject("pgTemplate");
+    if (!template) throw new Error("no PostgreSQL template");
+    dropDb = `dsn_w_${id}`;
+    await pgAdmin((c) => c.query(`CREATE DATABASE ${dropDb} TEMPLATE ${template}`));
+    databaseUrl = pgUrl(dropDb);
+  }
+  const config = loadConfig({
+    PORT: "0",
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    SEED_DEMO: "false",
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...opts.env,
+  });
+  const running = await startServer({
+    config,
+    logger: createLogger("silent"),
+    sqlitePath,
+    fetch: opts.fetch,
+    buildDir: opts.buildDir,
+  });
+  return {
+    ...running,
+    async get<T>(pathAndQuery: string, init?: RequestInit) {
+      const res = await fetch(running.url + pathAndQuery, init);
+      const text = await res.text();
+      let body: ApiBody<T>;
+      try {
+        body = JSON.parse(text) as ApiBody<T>;
+      } catch {
+        throw new Error(`not JSON (${res.status}): ${text.slice(0, 200)}`);
+      }
+      return { status: res.status, body };
+    },
+    async close() {
+      await running.close();
+      if (sqlitePath)
+        for (const f of [sqlitePath, `${sqlitePath}-wal`, `${sqlitePath}-shm`]) fs.rmSync(f, { force: true });
+      if (dropDb) {
+        const name = dropDb;
+        await pgAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      }
+    },
+  };
+}

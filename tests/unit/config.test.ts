@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../../server/config";
+
+describe("configuration", () => {
+  it("has the documented defaults", () => {
+    const c = loadConfig({});
+    expect(c.PORT).toBe(3000);
+    expect(c.DATA_DIR).toMatch(/data$/);
+    expect(c.DATABASE_URL).toBeUndefined();
+    expect(c.WECHAT_API_BASE).toBe("https://api.weixin.qq.com");
+    expect(c.wechatConfigured).toBe(false);
+  });
+
+  it.each([
+    [{ PORT: "abc" }, /^Invalid configuration: PORT="abc"/],
+    [{ PORT: "70000" }, /PORT="70000"/],
+    [{ DATABASE_URL: "mysql://x" }, /DATABASE_URL="mysql:\/\/x" must start with postgres/],
+    [{ REDIS_URL: "localhost:6379" }, /REDIS_URL/],
+    [{ PUBLIC_URL: "example.com" }, /PUBLIC_URL/],
+  ])("rejects %o with a one-line message", (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    try {
+      loadConfig(env);
+    } catch (e) {
+      expect((e as Error).message).toMatch(message);
+      expect((e as Error).message).not.toContain("\n");
+    }
+  });
+
+  it("strips a trailing slash from PUBLIC_URL and knows when WeChat is configured", () => {
+    const c = loadConfig({
+      PUBLIC_URL: "https://www.example.com/",
+      WECHAT_APP_ID: "a",
+      WECHAT_APP_SECRET: "b",
+    });
+    expect(c.PUBLIC_URL).toBe("https://www.example.com");
+    expect(c.wechatConfigured).toBe(true);
+  });
+});
