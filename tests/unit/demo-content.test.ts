@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { type DemoData, generateArticles, generateDemoContent } from "../../server/db/seed/demo-content";
 
-const cjkCount = (html: string): number => (html.replace(/<[^>]+>/g, "").match(/[\u4e00-\u9fff]/g) ?? []).length;
+const cjkCount = (html: string): number =>
+  (html.replace(/<[^>]+>/g, "").match(/[\u4e00-\u9fff]/g) ?? []).length;
 
 describe("generateDemoContent", () => {
   const data: DemoData = generateDemoContent({ articleCount: 320 });
@@ -31,7 +32,18 @@ describe("generateDemoContent", () => {
   it("has at least 48 distinct tags including ASCII ones", () => {
     expect(data.tags.length).toBeGreaterThanOrEqual(48);
     expect(new Set(data.tags).size).toBe(data.tags.length);
-    for (const t of ["直播带货", "私域流量", "抖音电商", "淘宝", "跨境电商", "618", "双11", "AI", "GMV", "小红书"]) {
+    for (const t of [
+      "直播带货",
+      "私域流量",
+      "抖音电商",
+      "淘宝",
+      "跨境电商",
+      "618",
+      "双11",
+      "AI",
+      "GMV",
+      "小红书",
+    ]) {
       expect(data.tags).toContain(t);
     }
   });
@@ -55,7 +67,8 @@ describe("generateDemoContent", () => {
         expect(a.intro.length).toBeLessThanOrEqual(90);
         expect(cjkCount(a.content)).toBeGreaterThanOrEqual(1500);
         expect((a.content.match(/<h[23]>/g) ?? []).length).toBeGreaterThanOrEqual(2);
-        for (const m of a.content.matchAll(/<\/?([a-z0-9]+)[^>]*>/g)) expect(allowed.has(m[1] as string)).toBe(true);
+        for (const m of a.content.matchAll(/<\/?([a-z0-9]+)[^>]*>/g))
+          expect(allowed.has(m[1] as string)).toBe(true);
         expect(a.content).not.toMatch(/[{}]|undefined|NaN/);
         expect(a.title + a.intro).not.toMatch(/[{}]|undefined|NaN/);
         expect(a.thumbCaption).toMatch(/^[\u4e00-\u9fff]{2,8}$/);
@@ -157,7 +170,9 @@ describe("generateDemoContent", () => {
       expect(year).toBeGreaterThanOrEqual(2020);
       expect(year).toBeLessThanOrEqual(2027);
       expect(new Date(a.startTime).toISOString()).toBe(a.startTime);
-      expect(a.link).toMatch(/^(\/activity\/wsfh\/(summit|newispower|remould|timing|wow)$|https:\/\/[a-z0-9.-]+\.example\.com\/)/);
+      expect(a.link).toMatch(
+        /^(\/activity\/wsfh\/(summit|newispower|remould|timing|wow)$|https:\/\/[a-z0-9.-]+\.example\.com\/)/,
+      );
       expect(a.address).toContain("·");
       expect(a.guests.length).toBeGreaterThan(0);
       expect(a.caption).toMatch(/^[\u4e00-\u9fff]{2,8}$/);
@@ -176,9 +191,24 @@ describe("generateDemoContent", () => {
     const list1 = data.fliggyTabs.filter((t) => t.listKey === "list1");
     const list2 = data.fliggyTabs.filter((t) => t.listKey === "list2");
     expect(list1.map((t) => t.id)).toEqual([1, 2, 3, 4, 5]);
-    expect(list1.map((t) => t.name)).toEqual(["跟团游与爆款", "海南与华南", "华东与华中", "华北与东北", "西南及其他"]);
+    expect(list1.map((t) => t.name)).toEqual([
+      "跟团游与爆款",
+      "海南与华南",
+      "华东与华中",
+      "华北与东北",
+      "西南及其他",
+    ]);
     expect(list2.map((t) => t.id)).toEqual([11, 12, 13, 14, 15, 16, 17, 18]);
-    expect(list2.map((t) => t.name)).toEqual(["必买爆款", "全国通兑", "江浙沪", "海南与云南", "西北川渝", "东北滑雪", "珠三角", "其他"]);
+    expect(list2.map((t) => t.name)).toEqual([
+      "必买爆款",
+      "全国通兑",
+      "江浙沪",
+      "海南与云南",
+      "西北川渝",
+      "东北滑雪",
+      "珠三角",
+      "其他",
+    ]);
     for (const tab of data.fliggyTabs) {
       const items = data.fliggyItems.filter((i) => i.tabId === tab.id);
       expect(items.length).toBeGreaterThanOrEqual(6);
@@ -216,7 +246,14 @@ describe("generateDemoContent", () => {
     const { questions } = data;
     expect(new Set(questions.map((q) => q.id)).size).toBe(questions.length);
     const q1 = questions.find((q) => q.id === 1);
-    expect(q1).toMatchObject({ productId: null, title: "会员身份", field: "memberProfession", type: "RADIO", hidden: true, required: false });
+    expect(q1).toMatchObject({
+      productId: null,
+      title: "会员身份",
+      field: "memberProfession",
+      type: "RADIO",
+      hidden: true,
+      required: false,
+    });
     const q23 = questions.find((q) => q.id === 23);
     expect(q23).toMatchObject({ productId: null, title: "会员类型", field: "memberType", hidden: true });
 

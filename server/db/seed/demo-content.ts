@@ -1424,7 +1424,7 @@ function makeBody(rng: Rng, f: Filler, spec: ColumnSpec, target: number, title: 
   const opening =
     spec.id === 21 && rng.chance(0.7)
       ? `${f.ctx.md ?? ""}，${headlineSentence(title)}。`
-      : f.fill(rng.pick(spec.leads));
+      : f.fill(rng.pick(spec.id !== 21 && spec.id !== 26 && rng.chance(0.2) ? GENERIC_LEADS : spec.leads));
   const lead = opening + paragraph(rng, f, colPool, MIX_POOL, rng.int(1, 2), used);
   emit(`<p>${lead}</p>`, lead);
 
