@@ -12,7 +12,7 @@ import { buildSqliteDataset } from "./dataset";
  * the built server on a 100,000-article SQLite database against a bare Node http server answering
  * the same bytes, and the keyword index against a LIKE '%kw%' scan of the same database.
  */
-const ROOT = path.resolve(import.meta.dirname ?? ".", "..");
+const ROOT = process.cwd();
 const COUNT = Number(process.env.BENCH_ARTICLES ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);

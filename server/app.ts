@@ -5,6 +5,7 @@ import { createApi } from "./api";
 import { fail } from "./api/envelope";
 import type { Logger } from "./logger";
 import type { Services } from "./services";
+import { MicroCache } from "./services/cache";
 import { AppError } from "./services/errors";
 
 /** A React Router request handler (production build or Vite dev server), given our load context. */
@@ -94,7 +95,51 @@ export function createApp(opts: AppOptions) {
 
   if (opts.ssr) {
     const ssr = opts.ssr;
-    app.all("*", (c) => ssr(c.req.raw, services));
+    const pages = createPageCache(services);
+    app.all("*", (c) => pages.serve(c.req.raw, (req) => ssr(req, services)));
   }
   return app;
+}
+
+interface CachedPage {
+  status: number;
+  headers: [string, string][];
+  body: Uint8Array<ArrayBuffer>;
+}
+
+/**
+ * Micro-cache of rendered pages (HTML and client-navigation data) for anonymous visitors. A route
+ * opts in with `Cache-Control: …, s-maxage=N` (the shared-cache directive, which nginx honours too);
+ * every content change clears it on every instance.
+ */
+export function createPageCache(services: Services) {
+  const cache = new MicroCache<CachedPage>(1000);
+  services.events.onChange(() => cache.clear());
+  return {
+    cache,
+    async serve(req: Request, render: (req: Request) => Promise<Response>): Promise<Response> {
+      const cacheable = (req.method === "GET" || req.method === "HEAD") && !req.headers.has("cookie");
+      if (!cacheable) return render(req);
+      const url = new URL(req.url);
+      const key = url.pathname + url.search;
+      const hit = cache.get(key);
+      if (hit) {
+        const headers = new Headers(hit.headers);
+        headers.set("x-cache", "HIT");
+        return new Response(req.method === "HEAD" ? null : hit.body, { status: hit.status, headers });
+      }
+      const version = services.events.version;
+      const res = await render(req);
+      const maxAge = /s-maxage=(\d+)/.exec(res.headers.get("cache-control") ?? "");
+      if (res.status !== 200 || !maxAge || res.headers.has("set-cookie")) return res;
+      const body = new Uint8Array(await res.arrayBuffer());
+      // A render that overlapped a content change may hold old data: serve it, do not keep it.
+      if (services.events.version === version) {
+        cache.set(key, { status: res.status, headers: [...res.headers], body }, Number(maxAge[1]) * 1000);
+      }
+      const headers = new Headers(res.headers);
+      headers.set("x-cache", "MISS");
+      return new Response(req.method === "HEAD" ? null : body, { status: res.status, headers });
+    },
+  };
 }

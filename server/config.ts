@@ -14,7 +14,12 @@ const optionalUrl = (protocols: string[]) =>
 
 const ConfigSchema = z.object({
   NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PORT: z.coerce
+    .number({ error: "must be a port number (0-65535)" })
+    .int("must be a port number (0-65535)")
+    .min(0, "must be a port number (0-65535)")
+    .max(65535, "must be a port number (0-65535)")
+    .default(3000),
   HOST: z.string().trim().min(1).default("0.0.0.0"),
   DATA_DIR: z.string().trim().min(1).default("./data"),
   DATABASE_URL: optionalUrl(["postgres", "postgresql"]),
@@ -28,6 +33,13 @@ const ConfigSchema = z.object({
     .transform((v) => v.replace(/\/+$/, "")),
   WECHAT_APP_ID: z.string().trim().optional(),
   WECHAT_APP_SECRET: z.string().trim().optional(),
+  /** behind a reverse proxy (nginx): take the visitor's IP from X-Forwarded-For / X-Real-IP */
+  TRUST_PROXY: z
+    .enum(["true", "false", "1", "0"])
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
+  /** salt for hashing visitor IPs (rate-limit keys, lead records); set it in production */
+  IP_HASH_SALT: z.string().default("dianshang-news"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SEED_DEMO: z
     .enum(["true", "false", "1", "0"])

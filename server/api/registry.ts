@@ -1,6 +1,7 @@
 import type { Context, Hono } from "hono";
 import { z } from "zod";
 import type { Services } from "../services";
+import { AppError } from "../services/errors";
 import { ok, parse } from "./envelope";
 
 /**
@@ -15,8 +16,13 @@ export interface EndpointDef<Q extends z.ZodObject = z.ZodObject> {
   tag: string;
   summary: string;
   description?: string;
+  /**
+   * The input schema. GET: the query string. POST: the query string merged with the body (JSON,
+   * urlencoded or multipart fields; body values win), as the original clients send either.
+   */
   query: Q;
   response: z.ZodType;
+  /** Return the envelope's data, or a Response to answer something else (HTML, plain text). */
   handler: (q: z.infer<Q>, services: Services, c: Context) => Promise<unknown>;
 }
 
@@ -34,9 +40,34 @@ export function mountEndpoints(app: Hono, services: Services) {
   for (const def of endpoints) {
     for (const path of [def.path, ...(def.aliases ?? [])]) {
       app.on(def.method.toUpperCase(), path, async (c) => {
-        const q = parse(def.query, c.req.query());
-        return ok(c, await def.handler(q, services, c));
+        const input = def.method === "get" ? c.req.query() : { ...c.req.query(), ...(await readBody(c)) };
+        const q = parse(def.query, input);
+        const data = await def.handler(q, services, c);
+        return data instanceof Response ? data : ok(c, data);
       });
     }
   }
+}
+
+/** Body fields of a POST as strings (or nested JSON values); a malformed body is a 400. */
+export async function readBody(c: Context): Promise<Record<string, unknown>> {
+  const type = c.req.header("content-type") ?? "";
+  if (type.includes("application/json")) {
+    try {
+      const v = (await c.req.json()) as unknown;
+      if (v && typeof v === "object" && !Array.isArray(v)) return v as Record<string, unknown>;
+    } catch {}
+    throw new AppError(400, "请求内容不是有效的 JSON");
+  }
+  if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
+    try {
+      const form = await c.req.parseBody({ all: true });
+      const out: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(form)) if (typeof v === "string" || Array.isArray(v)) out[k] = v;
+      return out;
+    } catch {
+      throw new AppError(400, "请求内容格式不正确");
+    }
+  }
+  return {};
 }

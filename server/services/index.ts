@@ -3,7 +3,9 @@ import type { Database } from "../db";
 import type { Logger } from "../logger";
 import { createSearchIndex } from "../search";
 import { createWechatService } from "../wechat/sign";
+import { createContentEvents } from "./cache";
 import { createContentService } from "./content";
+import { createLimits } from "./limits";
 import { createProductService } from "./products";
 import { createSiteService } from "./site";
 import { createMemoryStore, createRedisStore, type SharedStore } from "./store";
@@ -19,12 +21,18 @@ export function createServices(opts: {
   const { config, database, logger } = opts;
   const store =
     opts.store ?? (config.REDIS_URL ? createRedisStore(config.REDIS_URL, logger) : createMemoryStore());
+  const redis = "redis" in store ? (store as { redis: import("ioredis").Redis }).redis : undefined;
   const search = createSearchIndex(database);
   return {
     config,
     database,
     store,
     search,
+    /** call events.changed() after any write visitors can see: page caches clear on every instance */
+    events: createContentEvents({ redis, logger }),
+    /** per-IP rate limits, shared across instances through Redis */
+    limits: createLimits(redis),
+    logger,
     content: createContentService(database, search),
     site: createSiteService(database),
     products: createProductService(database),
