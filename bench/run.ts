@@ -62,22 +62,22 @@ async function main() {
   const index = createSearchIndex(database);
   const raw = new SQLite(dbFile, { readonly: true });
   const likeCount = raw.prepare(
-    "SELECT count(*) n FROM articles WHERE status='published' AND (title LIKE ?1 OR intro LIKE ?1 OR content LIKE ?1)",
+    "SELECT count(*) n FROM articles WHERE status='published' AND (title LIKE @kw OR intro LIKE @kw OR content LIKE @kw)",
   );
   const likePage = raw.prepare(
-    "SELECT id FROM articles WHERE status='published' AND (title LIKE ?1 OR intro LIKE ?1 OR content LIKE ?1) ORDER BY created_at DESC LIMIT 10",
+    "SELECT id FROM articles WHERE status='published' AND (title LIKE @kw OR intro LIKE @kw OR content LIKE @kw) ORDER BY created_at DESC LIMIT 10",
   );
   const searchRows: Record<string, unknown>[] = [];
   for (const kw of KEYWORDS) {
     const hits = await index.count(kw);
-    const likeHits = (likeCount.get(`%${kw}%`) as { n: number }).n;
+    const likeHits = (likeCount.get({ kw: `%${kw}%` }) as { n: number }).n;
     const ours = await timeIt(50, async () => {
       await index.count(kw);
       await index.search(kw, 0, 10);
     });
     const like = await timeIt(5, () => {
-      likeCount.get(`%${kw}%`);
-      likePage.all(`%${kw}%`);
+      likeCount.get({ kw: `%${kw}%` });
+      likePage.all({ kw: `%${kw}%` });
     });
     searchRows.push({
       keyword: kw,

@@ -40,6 +40,10 @@ const ConfigSchema = z.object({
     .transform((v) => v === "true" || v === "1"),
   /** salt for hashing visitor IPs (rate-limit keys, lead records); set it in production */
   IP_HASH_SALT: z.string().default("dianshang-news"),
+  /** how long the API and page micro-caches keep an answer (content changes clear them at once); 0 disables */
+  CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /** WeCom / DingTalk group-robot URL told about every new MCN lead (phone masked); unset: no message */
+  LEAD_WEBHOOK_URL: optionalUrl(["http", "https"]),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SEED_DEMO: z
     .enum(["true", "false", "1", "0"])

@@ -2,15 +2,21 @@ import { Hono } from "hono";
 import type { Services } from "../services";
 import { fail } from "./envelope";
 import { docsPage, openApiDocument } from "./openapi";
+import { MicroCache } from "../services/cache";
 import { mountEndpoints } from "./registry";
+import { mountUpload } from "./upload";
 import "./content";
 import "./site";
 import "./product";
+import "./mcn";
 
 /** The JSON API of SPEC §7 under /api. */
 export function createApi(services: Services) {
   const api = new Hono();
-  mountEndpoints(api, services);
+  const cache = new MicroCache<string>(5000);
+  services.events.onChange(() => cache.clear());
+  mountEndpoints(api, services, cache);
+  mountUpload(api, services);
   api.get("/api/openapi.json", (c) => c.json(openApiDocument(services.config.PUBLIC_URL)));
   api.get("/api/docs", (c) => c.html(docsPage()));
   api.all("/api/*", (c) => fail(c, 404, "接口不存在"));

@@ -35,6 +35,7 @@ endpoint({
   path: "/api/product/wechat/getSign",
   tag: "分享",
   summary: "WeChat JS-SDK signature for a page URL",
+  cache: false,
   description: "503 when WeChat sharing is not configured or WeChat cannot be reached; pages keep working.",
   query: z.object({
     url: z

@@ -2,7 +2,8 @@ import type { Context, Hono } from "hono";
 import { z } from "zod";
 import type { Services } from "../services";
 import { AppError } from "../services/errors";
-import { ok, parse } from "./envelope";
+import type { MicroCache } from "../services/cache";
+import { OK, ok, parse } from "./envelope";
 
 /**
  * Every endpoint is declared once with its zod schemas; the same declaration validates requests and
@@ -22,6 +23,11 @@ export interface EndpointDef<Q extends z.ZodObject = z.ZodObject> {
    */
   query: Q;
   response: z.ZodType;
+  /**
+   * GET answers are kept in the API micro-cache (per URL, cleared on every content change) unless
+   * this is false: for answers that change per call or count something (signatures, clicks).
+   */
+  cache?: boolean;
   /** Return the envelope's data, or a Response to answer something else (HTML, plain text). */
   handler: (q: z.infer<Q>, services: Services, c: Context) => Promise<unknown>;
 }
@@ -36,17 +42,37 @@ export function endpoint<Q extends z.ZodObject>(def: EndpointDef<Q>): EndpointDe
 export const resultOf = (schema: z.ZodType) => z.object({ result: schema });
 export const countResult = resultOf(z.number().int().nonnegative());
 
-export function mountEndpoints(app: Hono, services: Services) {
+export function mountEndpoints(app: Hono, services: Services, cache: MicroCache<string>) {
+  const ttlMs = services.config.CACHE_TTL_SECONDS * 1000;
   for (const def of endpoints) {
+    const cached = def.method === "get" && def.cache !== false && ttlMs > 0;
     for (const path of [def.path, ...(def.aliases ?? [])]) {
       app.on(def.method.toUpperCase(), path, async (c) => {
+        const key = cached ? cacheKey(c.req.url) : "";
+        if (cached) {
+          const hit = cache.get(key);
+          if (hit !== undefined) return c.body(hit, 200, { "content-type": "application/json; charset=UTF-8" });
+        }
         const input = def.method === "get" ? c.req.query() : { ...c.req.query(), ...(await readBody(c)) };
         const q = parse(def.query, input);
+        const version = services.events.version;
         const data = await def.handler(q, services, c);
-        return data instanceof Response ? data : ok(c, data);
+        if (data instanceof Response) return data;
+        if (!cached) return ok(c, data);
+        const json = JSON.stringify({ statusCode: OK, message: "操作成功", data });
+        // An answer computed across a content change may be stale: send it, do not keep it.
+        if (services.events.version === version) cache.set(key, json, ttlMs);
+        return c.body(json, 200, { "content-type": "application/json; charset=UTF-8" });
       });
     }
   }
+}
+
+/** path + query in a stable order, so ?a=1&b=2 and ?b=2&a=1 share an entry */
+function cacheKey(url: string): string {
+  const u = new URL(url);
+  u.searchParams.sort();
+  return u.pathname + u.search;
 }
 
 /** Body fields of a POST as strings (or nested JSON values); a malformed body is a 400. */

@@ -40,6 +40,7 @@ endpoint({
   aliases: ["/api/product/banner/detail"],
   tag: "广告",
   summary: "One banner; counts a click on it",
+  cache: false,
   query: z.object({ bannerId: idParam("bannerId") }),
   response: BannerSchema,
   handler: async (q, s) => s.site.clickBanner(q.bannerId),

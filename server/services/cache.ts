@@ -55,7 +55,7 @@ export function createContentEvents(opts: { redis?: Redis; redisUrl?: string; lo
   };
   let sub: Redis | undefined;
   if (opts.redis) {
-    sub = opts.redis.duplicate();
+    sub = opts.redis.duplicate({ enableOfflineQueue: true });
     sub.on("error", () => {});
     sub.subscribe(CHANNEL).catch(() => {});
     sub.on("message", (channel) => {

@@ -3,6 +3,7 @@ import type { Article, ArticleSummary, Column, Tag } from "../../contract/entiti
 import type { Database } from "../db";
 import type { DB } from "../db/schema";
 import type { SearchIndex } from "../search";
+import type { ContentEvents } from "./cache";
 import { notFound } from "./errors";
 import { sanitizeRichText } from "./html";
 import { type Row, toArticleSummary, toColumn } from "./rows";
@@ -23,7 +24,7 @@ export interface ArticleInput {
 /** created_at in ms * 1024 + (id mod 1024): the search rowid, newest largest */
 export const searchKeyFor = (createdAt: string, id: number) => Date.parse(createdAt) * 1024 + (id % 1024);
 
-export function createContentService(database: Database, search: SearchIndex) {
+export function createContentService(database: Database, search: SearchIndex, events: ContentEvents) {
   const { db } = database;
 
   const published = () => db.selectFrom("articles").where("status", "=", "published");
@@ -178,7 +179,7 @@ export function createContentService(database: Database, search: SearchIndex) {
         created_at: createdAt,
         updated_at: now,
       };
-      return db.transaction().execute(async (tx) => {
+      const saved = await db.transaction().execute(async (tx) => {
         let articleId = id;
         let oldKey: number | null = null;
         if (articleId === undefined) {
@@ -209,6 +210,8 @@ export function createContentService(database: Database, search: SearchIndex) {
         }
         return articleId;
       });
+      await events.changed();
+      return saved;
     },
   };
 }

@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { Config } from "../config";
 import type { Database } from "../db";
 import type { Logger } from "../logger";
@@ -5,7 +6,9 @@ import { createSearchIndex } from "../search";
 import { createWechatService } from "../wechat/sign";
 import { createContentEvents } from "./cache";
 import { createContentService } from "./content";
+import { createLeadWebhook } from "./lead-webhook";
 import { createLimits } from "./limits";
+import { createMcnService } from "./mcn";
 import { createProductService } from "./products";
 import { createSiteService } from "./site";
 import { createMemoryStore, createRedisStore, type SharedStore } from "./store";
@@ -23,19 +26,29 @@ export function createServices(opts: {
     opts.store ?? (config.REDIS_URL ? createRedisStore(config.REDIS_URL, logger) : createMemoryStore());
   const redis = "redis" in store ? (store as { redis: import("ioredis").Redis }).redis : undefined;
   const search = createSearchIndex(database);
+  const events = createContentEvents({ redis, logger });
+  const limits = createLimits(redis);
   return {
     config,
     database,
     store,
     search,
     /** call events.changed() after any write visitors can see: page caches clear on every instance */
-    events: createContentEvents({ redis, logger }),
+    events,
     /** per-IP rate limits, shared across instances through Redis */
-    limits: createLimits(redis),
+    limits,
     logger,
-    content: createContentService(database, search),
+    content: createContentService(database, search, events),
     site: createSiteService(database),
     products: createProductService(database),
+    /** MCN leads and their pictures; new leads go to LEAD_WEBHOOK_URL when set */
+    mcn: createMcnService({
+      database,
+      limits,
+      logger,
+      webhook: createLeadWebhook({ url: config.LEAD_WEBHOOK_URL, logger }),
+      uploadsDir: path.join(config.DATA_DIR, "uploads"),
+    }),
     wechat: createWechatService({
       apiBase: config.WECHAT_API_BASE,
       appId: config.WECHAT_APP_ID,

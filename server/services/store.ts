@@ -14,6 +14,8 @@ export interface SharedStore {
   setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean>;
   del(key: string): Promise<void>;
   ping(): Promise<boolean>;
+  /** resolves once connected (or after timeoutMs, degraded): called at start-up */
+  ready(timeoutMs?: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -45,6 +47,9 @@ export function createMemoryStore(): SharedStore {
       map.delete(key);
     },
     async ping() {
+      return true;
+    },
+    async ready() {
       return true;
     },
     async close() {
@@ -112,6 +117,16 @@ export function createRedisStore(url: string, logger: Logger): SharedStore & { r
       } catch {
         return false;
       }
+    },
+    ready(timeoutMs = 3000) {
+      if (redis.status === "ready") return Promise.resolve(true);
+      return new Promise<boolean>((resolve) => {
+        const t = setTimeout(() => resolve(false), timeoutMs);
+        redis.once("ready", () => {
+          clearTimeout(t);
+          resolve(true);
+        });
+      });
     },
     async close() {
       redis.disconnect();

@@ -188,3 +188,30 @@ describe.each(engines())("content API on %s", (engine) => {
     expect(await ready.json()).toMatchObject({ ready: true, db: true });
   });
 });
+
+describe("API micro-cache", () => {
+  it("shows a new article at once although the list was cached", async () => {
+    const s = await startTestServer("sqlite");
+    try {
+      const url = "/api/product/content/list?page=1&pageSize=5";
+      const before = (await s.get<{ result: ArticleSummary[] }>(url)).body.data.result;
+      expect((await s.get<{ result: ArticleSummary[] }>(url)).body.data.result).toEqual(before);
+      const id = await s.services.content.saveArticle({
+        columnId: 5,
+        title: "缓存失效测试文章",
+        intro: "简介",
+        content: "<p>正文</p>",
+        thumb: "",
+        author: "测试",
+        hot: false,
+        status: "published",
+        createdAt: new Date().toISOString(),
+        tags: [],
+      });
+      const after = (await s.get<{ result: ArticleSummary[] }>(url)).body.data.result;
+      expect(after[0]!.contentId).toBe(id);
+    } finally {
+      await s.close();
+    }
+  });
+});

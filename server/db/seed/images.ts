@@ -24,7 +24,7 @@ export function svgPicture(opts: {
     ? `<text x="50%" y="${Math.round(h / 2 + size * 1.1)}" font-size="${Math.round(size * 0.42)}" fill="#fff" fill-opacity=".85" text-anchor="middle">${esc(opts.sub)}</text>`
     : "";
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">
-<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${h1},78%,56%)"/><stop offset="1" stop-color="hsl(${h2},72%,42%)"/></linearGradient></defs>
+<title>${esc(opts.caption)}</title><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${h1},78%,56%)"/><stop offset="1" stop-color="hsl(${h2},72%,42%)"/></linearGradient></defs>
 <rect width="${w}" height="${h}" fill="url(#g)"/>
 <circle cx="${Math.round(w * 0.85)}" cy="${Math.round(h * 0.2)}" r="${Math.round(h * 0.45)}" fill="#fff" fill-opacity=".08"/>
 <circle cx="${Math.round(w * 0.1)}" cy="${Math.round(h * 0.95)}" r="${Math.round(h * 0.35)}" fill="#fff" fill-opacity=".06"/>

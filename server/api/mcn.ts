@@ -1,0 +1,63 @@
+import type { Context } from "hono";
+import { z } from "zod";
+import {
+  HONEYPOT_FIELD,
+  MCN_MESSAGES,
+  type McnForm,
+  McnBusinessInput,
+  McnExpertInput,
+} from "../../contract/mcn";
+import { clientIp, hashIp } from "../http/client-ip";
+import type { Services } from "../services";
+import { LEAD_LIMIT } from "../services/mcn";
+import { OK } from "./envelope";
+import { endpoint } from "./registry";
+
+const SubmitResult = z.object({ result: z.literal(true) });
+
+/** Path of the page that sent the form (Referer), without its query or fragment. */
+function sourcePage(c: Context): string | null {
+  const ref = c.req.header("referer");
+  if (!ref) return null;
+  try {
+    return new URL(ref).pathname;
+  } catch {
+    return null;
+  }
+}
+
+async function submit(form: McnForm, q: Record<string, unknown>, s: Services, c: Context) {
+  const { [HONEYPOT_FIELD]: honeypot, ...values } = q;
+  await s.mcn.submit(form, values as never, {
+    ipHash: hashIp(clientIp(c, s.config.TRUST_PROXY), s.config.IP_HASH_SALT),
+    userAgent: c.req.header("user-agent") ?? null,
+    sourcePage: sourcePage(c),
+    honeypot,
+  });
+  // A new lead, a repeat within the dedup window and a dropped bot all read the same.
+  return c.json({ statusCode: OK, message: MCN_MESSAGES.success, data: { result: true as const } });
+}
+
+const rules = `Submits count against a per-IP limit (${LEAD_LIMIT.points} per ${LEAD_LIMIT.durationSec / 60} minutes, then 429). The same phone on the same form within 10 minutes is answered 提交成功 and stored once. Fields may come as query parameters (as the original client sends them), a JSON body or a form body.`;
+
+endpoint({
+  method: "post",
+  path: "/api/mcn/insertMcnBusiness",
+  tag: "MCN",
+  summary: "Merchant cooperation lead (商家合作)",
+  description: rules,
+  query: McnBusinessInput,
+  response: SubmitResult,
+  handler: (q, s, c) => submit("business", q, s, c),
+});
+
+endpoint({
+  method: "post",
+  path: "/api/mcn/insertMcnExpert",
+  tag: "MCN",
+  summary: "Influencer cooperation lead (达人合作)",
+  description: `${rules} idCopyPic is the path POST /api/upload answered.`,
+  query: McnExpertInput,
+  response: SubmitResult,
+  handler: (q, s, c) => submit("expert", q, s, c),
+});
