@@ -94,18 +94,22 @@ async function main() {
   console.table(searchRows);
 
   // 2. HTTP: the built server beside a bare server answering the same bytes.
-  const app: ChildProcess = spawn(process.execPath, [path.join(ROOT, "build", "app", "main.js")], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(APP_PORT),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      SEED_DEMO: "false",
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
+  const startApp = (port: number, cacheTtl: string): ChildProcess =>
+    spawn(process.execPath, [path.join(ROOT, "build", "app", "main.js")], {
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        SEED_DEMO: "false",
+        LOG_LEVEL: "warn",
+        CACHE_TTL_SECONDS: cacheTtl,
+      },
+      stdio: ["ignore", "inherit", "inherit"],
+    });
+  const app = startApp(APP_PORT, "60");
+  let uncachedApp: ChildProcess | undefined;
   let bare: ChildProcess | undefined;
   try {
     const base = `http://127.0.0.1:${APP_PORT}`;
@@ -151,6 +155,15 @@ async function main() {
       });
       console.info(`  ${name}: ${ours.rps} req/s (bare ${ref.rps})`);
     }
+    // The same targets with the micro-cache off: what every first request and every miss costs.
+    app.kill("SIGTERM");
+    uncachedApp = startApp(APP_PORT + 10, "0");
+    const uncachedBase = `http://127.0.0.1:${APP_PORT + 10}`;
+    await waitFor(`${uncachedBase}/healthz`);
+    for (const [i, p] of Object.values(targets).entries()) {
+      const u = await load(uncachedBase + p);
+      Object.assign(rows[i]!, { uncachedRps: u.rps, uncachedP99ms: u.p99 });
+    }
     console.table(rows);
     const out = path.join(ROOT, "bench", "results");
     fs.mkdirSync(out, { recursive: true });
@@ -161,6 +174,7 @@ async function main() {
   } finally {
     bare?.kill();
     app.kill("SIGTERM");
+    uncachedApp?.kill("SIGTERM");
   }
 }
 
