@@ -3,6 +3,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { createApi } from "./api";
 import { fail } from "./api/envelope";
+import { createMetrics } from "./http/metrics";
 import type { Logger } from "./logger";
 import type { Services } from "./services";
 import { MicroCache } from "./services/cache";
@@ -28,6 +29,8 @@ const PLAIN_ERROR_PAGE = `<!doctype html><html lang="zh-CN"><head><meta charset=
 export function createApp(opts: AppOptions) {
   const { services, logger } = opts;
   const app = new Hono();
+  const metrics = createMetrics(services);
+  app.use(metrics.middleware);
 
   // One JSON log line per request: method, path without its query (queries may carry phone numbers), status, time.
   app.use(async (c, next) => {
@@ -60,7 +63,16 @@ export function createApp(opts: AppOptions) {
     );
   });
 
-  app.route("/", createApi(services));
+  const metricsToken = services.config.METRICS_TOKEN;
+  app.get("/metrics", async (c) => {
+    if (metricsToken && c.req.header("authorization") !== `Bearer ${metricsToken}`)
+      return c.text("forbidden", 403);
+    return c.body(await metrics.registry.metrics(), 200, { "content-type": metrics.registry.contentType });
+  });
+
+  const apiCache = new MicroCache<string>(5000);
+  metrics.watchCache("api", apiCache);
+  app.route("/", createApi(services, apiCache));
 
   const uploads = path.join(services.config.DATA_DIR, "uploads");
   app.use(
@@ -96,6 +108,7 @@ export function createApp(opts: AppOptions) {
   if (opts.ssr) {
     const ssr = opts.ssr;
     const pages = createPageCache(services);
+    metrics.watchCache("pages", pages.cache);
     app.all("*", (c) => pages.serve(c.req.raw, (req) => ssr(req, services)));
   }
   return app;

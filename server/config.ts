@@ -44,6 +44,8 @@ const ConfigSchema = z.object({
   CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** WeCom / DingTalk group-robot URL told about every new MCN lead (phone masked); unset: no message */
   LEAD_WEBHOOK_URL: optionalUrl(["http", "https"]),
+  /** when set, /metrics requires `Authorization: Bearer <token>` */
+  METRICS_TOKEN: z.string().trim().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SEED_DEMO: z
     .enum(["true", "false", "1", "0"])

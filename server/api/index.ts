@@ -11,9 +11,8 @@ import "./product";
 import "./mcn";
 
 /** The JSON API of SPEC §7 under /api. */
-export function createApi(services: Services) {
+export function createApi(services: Services, cache = new MicroCache<string>(5000)) {
   const api = new Hono();
-  const cache = new MicroCache<string>(5000);
   services.events.onChange(() => cache.clear());
   mountEndpoints(api, services, cache);
   mountUpload(api, services);

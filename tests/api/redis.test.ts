@@ -33,7 +33,8 @@ describe.skipIf(!reachable)("instances sharing Redis", () => {
   const wx = http.createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://x");
     res.setHeader("content-type", "application/json");
-    if (url.pathname === "/cgi-bin/token") return res.end(JSON.stringify({ access_token: "T", expires_in: 7200 }));
+    if (url.pathname === "/cgi-bin/token")
+      return res.end(JSON.stringify({ access_token: "T", expires_in: 7200 }));
     calls++;
     setTimeout(() => res.end(JSON.stringify({ errcode: 0, ticket: "TICKET", expires_in: 7200 })), 100);
   });
@@ -51,7 +52,10 @@ describe.skipIf(!reachable)("instances sharing Redis", () => {
     const engine = engines().includes("postgres") ? "postgres" : "sqlite";
     a = await startTestServer(engine, { env });
     b = await startTestServer(engine, {
-      env: { ...env, ...(a.services.config.DATABASE_URL ? { DATABASE_URL: a.services.config.DATABASE_URL } : {}) },
+      env: {
+        ...env,
+        ...(a.services.config.DATABASE_URL ? { DATABASE_URL: a.services.config.DATABASE_URL } : {}),
+      },
     });
   });
   afterAll(async () => {
@@ -62,32 +66,37 @@ describe.skipIf(!reachable)("instances sharing Redis", () => {
 
   it("fetches the WeChat ticket once for all instances", async () => {
     const url = `/api/product/wechat/getSign?url=${encodeURIComponent("https://www.example.com/")}`;
-    const answers = await Promise.all([...Array(6)].flatMap(() => [a.get<WechatSign>(url), b.get<WechatSign>(url)]));
+    const answers = await Promise.all(
+      [...Array(6)].flatMap(() => [a.get<WechatSign>(url), b.get<WechatSign>(url)]),
+    );
     for (const r of answers) expect(r.status).toBe(200);
     expect(calls).toBe(1);
   });
 
-  it.skipIf(!engines().includes("postgres"))("shows a change made through one instance through the other at once", async () => {
-    const url = "/api/product/content/list?page=1&pageSize=3";
-    await b.get(url);
-    await b.get(url); // now cached on b
-    const id = await a.services.content.saveArticle({
-      columnId: 5,
-      title: "跨实例缓存失效",
-      intro: "",
-      content: "<p>正文</p>",
-      thumb: "",
-      author: "测试",
-      hot: false,
-      status: "published",
-      createdAt: new Date().toISOString(),
-      tags: [],
-    });
-    await expect
-      .poll(async () => (await b.get<{ result: ArticleSummary[] }>(url)).body.data.result[0]?.contentId, {
-        timeout: 2000,
-        interval: 20,
-      })
-      .toBe(id);
-  });
+  it.skipIf(!engines().includes("postgres"))(
+    "shows a change made through one instance through the other at once",
+    async () => {
+      const url = "/api/product/content/list?page=1&pageSize=3";
+      await b.get(url);
+      await b.get(url); // now cached on b
+      const id = await a.services.content.saveArticle({
+        columnId: 5,
+        title: "跨实例缓存失效",
+        intro: "",
+        content: "<p>正文</p>",
+        thumb: "",
+        author: "测试",
+        hot: false,
+        status: "published",
+        createdAt: new Date().toISOString(),
+        tags: [],
+      });
+      await expect
+        .poll(async () => (await b.get<{ result: ArticleSummary[] }>(url)).body.data.result[0]?.contentId, {
+          timeout: 2000,
+          interval: 20,
+        })
+        .toBe(id);
+    },
+  );
 });

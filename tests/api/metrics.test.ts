@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { routeLabel } from "../../server/http/metrics";
+import { startTestServer, type TestServer } from "../helpers/server";
+
+describe("metrics", () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer("sqlite");
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it("exposes request counts, latencies, the pool and cache hit rates in Prometheus format", async () => {
+    for (let i = 0; i < 3; i++) await s.get("/api/product/content/list?page=1&pageSize=10");
+    await s.get("/api/product/content/detail?contentId=abc");
+    const res = await fetch(`${s.url}/metrics`);
+    expect(res.headers.get("content-type")).toContain("text/plain");
+    const text = await res.text();
+    expect(text).toContain(
+      'http_requests_total{method="GET",route="/api/product/content/list",status="200"} 3',
+    );
+    expect(text).toContain(
+      'http_requests_total{method="GET",route="/api/product/content/detail",status="400"} 1',
+    );
+    expect(text).toMatch(
+      /http_request_duration_seconds_bucket\{le="0.005",method="GET",route="\/api\/product\/content\/list"\}/,
+    );
+    expect(text).toContain('cache_hits_total{cache="api"} 2');
+    expect(text).toMatch(/cache_hit_ratio\{cache="api"\} 0\.5/);
+    expect(text).toContain('db_pool_connections{state="total"} 1');
+  });
+
+  it("keeps page route labels few", () => {
+    expect(routeLabel("/articledetail/123", "*")).toBe("/articledetail/*");
+    expect(routeLabel("/searchlist/任意关键词", "*")).toBe("/searchlist/*");
+    expect(routeLabel("/", "*")).toBe("/");
+    expect(routeLabel("/api/nothing", "/api/*")).toBe("/api/other");
+  });
+});
