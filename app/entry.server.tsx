@@ -3,6 +3,7 @@ import { createCache, extractStyle, StyleProvider } from "@ant-design/cssinjs";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import { NONCE_PLACEHOLDER } from "./csp";
 
 export const streamTimeout = 5_000;
 
@@ -28,9 +29,10 @@ export default function handleRequest(
     const timeout = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
       <StyleProvider cache={cache}>
-        <ServerRouter context={routerContext} url={request.url} />
+        <ServerRouter context={routerContext} url={request.url} nonce={NONCE_PLACEHOLDER} />
       </StyleProvider>,
       {
+        nonce: NONCE_PLACEHOLDER,
         onAllReady() {
           const sink = new PassThrough();
           sink.on("data", (c: Buffer) => chunks.push(c));

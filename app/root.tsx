@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
+import { NONCE_PLACEHOLDER } from "./csp";
 import "./app.css";
 
 export const SITE_NAME = "电商报";
@@ -17,8 +18,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={NONCE_PLACEHOLDER} />
+        <Scripts nonce={NONCE_PLACEHOLDER} />
       </body>
     </html>
   );

@@ -4,6 +4,7 @@ import { Hono } from "hono";
 import { createApi } from "./api";
 import { fail } from "./api/envelope";
 import { createMetrics } from "./http/metrics";
+import { type CspRules, securityHeaders } from "./http/security";
 import type { Logger } from "./logger";
 import type { Services } from "./services";
 import { MicroCache } from "./services/cache";
@@ -18,6 +19,10 @@ export interface AppOptions {
   /** build/client: hashed assets and public files; omitted in API-only tests and in dev (Vite serves them) */
   clientDir?: string;
   ssr?: SsrHandler;
+  /** page-specific Content-Security-Policy exceptions (the payment page) */
+  cspRules?: CspRules;
+  /** origins pages may frame (the live room) */
+  frameSrc?: string[];
 }
 
 const PLAIN_ERROR_PAGE = `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>出错了</title>
@@ -31,6 +36,7 @@ export function createApp(opts: AppOptions) {
   const app = new Hono();
   const metrics = createMetrics(services);
   app.use(metrics.middleware);
+  app.use(securityHeaders(services.config, opts.cspRules ?? [], opts.frameSrc ?? []));
 
   // One JSON log line per request: method, path without its query (queries may carry phone numbers), status, time.
   app.use(async (c, next) => {

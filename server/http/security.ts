@@ -1,0 +1,66 @@
+import crypto from "node:crypto";
+import type { Context, Next } from "hono";
+import { NONCE_PLACEHOLDER } from "../../app/csp";
+import type { Config } from "../config";
+
+export interface CspExtras {
+  /** extra script sources for one page, e.g. the hash of a payment form's auto-submit script */
+  scriptSrc?: string[];
+  formAction?: string[];
+  frameSrc?: string[];
+}
+
+/** Page-specific exceptions, by path prefix; everything else gets the strict policy. */
+export type CspRules = { prefix: string; extras: CspExtras }[];
+
+export function contentSecurityPolicy(
+  nonce: string,
+  extras: CspExtras = {},
+  frameSrc: string[] = [],
+): string {
+  const list = (xs: string[]) => xs.filter(Boolean).join(" ");
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' ${list(extras.scriptSrc ?? [])}`.trim(),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "media-src 'self' blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    `frame-src 'self' ${list([...frameSrc, ...(extras.frameSrc ?? [])])}`.trim(),
+    "frame-ancestors 'self'",
+    "base-uri 'self'",
+    `form-action 'self' ${list(extras.formAction ?? [])}`.trim(),
+    "object-src 'none'",
+  ].join("; ");
+}
+
+/**
+ * Security headers on every response; on HTML, a fresh CSP nonce replaces the placeholder the
+ * pages are rendered (and cached) with.
+ */
+export function securityHeaders(config: Config, rules: CspRules = [], frameSrc: string[] = []) {
+  const https = config.PUBLIC_URL?.startsWith("https://") ?? false;
+  return async (c: Context, next: Next) => {
+    await next();
+    const h = c.res.headers;
+    h.set("X-Content-Type-Options", "nosniff");
+    h.set("Referrer-Policy", "strict-origin-when-cross-origin");
+    h.set("X-Frame-Options", "SAMEORIGIN");
+    if (https) h.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    const type = h.get("content-type") ?? "";
+    if (!type.startsWith("text/html") || config.NODE_ENV === "development") return;
+    const nonce = crypto.randomBytes(16).toString("base64");
+    const extras = rules.find((r) => c.req.path.startsWith(r.prefix))?.extras;
+    h.set("Content-Security-Policy", contentSecurityPolicy(nonce, extras, frameSrc));
+    if (!c.res.body || c.req.method === "HEAD") return;
+    const html = await c.res.text();
+    if (!html.includes(NONCE_PLACEHOLDER)) {
+      c.res = new Response(html, c.res);
+      return;
+    }
+    const headers = new Headers(h);
+    headers.delete("content-length");
+    c.res = new Response(html.replaceAll(NONCE_PLACEHOLDER, nonce), { status: c.res.status, headers });
+  };
+}
