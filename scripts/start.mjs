@@ -1,4 +1,5 @@
 // `npm start`: serve the production build, building it first when it is missing or older than the sources.
+// `--build-only`: just make sure the build is current (npm run cluster).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -29,5 +30,7 @@ if (built < sources) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-process.env.NODE_ENV = "production";
-await import(stamp);
+if (!process.argv.includes("--build-only")) {
+  process.env.NODE_ENV = "production";
+  await import(stamp);
+}
