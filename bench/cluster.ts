@@ -1,0 +1,117 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import autocannon from "autocannon";
+import { startCluster } from "../scripts/cluster.mjs";
+import { buildPostgresDataset, buildSqliteDataset } from "./dataset";
+
+/**
+ * Production mode against the embedded default (see bench/README.md): 2 instances on PostgreSQL +
+ * Redis behind nginx, and 1 instance on SQLite, both with 100,000 articles; home page, an article
+ * page, content/list and a 2-character search; with the micro-cache on (as served) and off (what a
+ * miss costs); and the memory of each instance.
+ */
+const COUNT = Number(process.env.BENCH_ARTICLES ?? 100_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const PG_URL = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/dianshang_bench";
+const ROOT = process.cwd();
+
+async function waitFor(url: string) {
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+async function load(url: string) {
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
+  if (r.non2xx > 0 || r.errors > 0) console.warn(`  ${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  return { rps: Math.round(r.requests.average), p99: r.latency.p99 };
+}
+
+const rssMb = (pid: number | undefined) => {
+  if (!pid) return 0;
+  const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
+  return m ? Math.round(Number(m[1]) / 1024) : 0;
+};
+
+async function targets(base: string) {
+  const list = (await (await fetch(`${base}/api/product/content/list?page=1&pageSize=10`)).json()) as {
+    data: { result: { contentId: number }[] };
+  };
+  const cid = list.data.result[2]!.contentId;
+  return {
+    home: "/",
+    article: `/articledetail/${cid}`,
+    "content/list": "/api/product/content/list?page=1&pageSize=10",
+    "search 跨境": `/api/product/content/searchArticleByKeyword?keyword=${encodeURIComponent("跨境")}&page=1&pageSize=10`,
+  };
+}
+
+async function main() {
+  const sqliteDir = path.join(ROOT, "bench", "data", `sqlite-${COUNT}`);
+  await buildSqliteDataset(sqliteDir, COUNT);
+  await buildPostgresDataset(PG_URL, COUNT);
+
+  const rows: Record<string, unknown>[] = [];
+  for (const cacheTtl of ["60", "0"]) {
+    const mode = cacheTtl === "0" ? "micro-cache off" : "micro-cache on";
+    const cluster = await startCluster({
+      instances: 2,
+      port: 8380,
+      databaseUrl: PG_URL,
+      redisUrl: "redis://127.0.0.1:6379",
+      dataDir: path.join(ROOT, "bench", "data", "pg-uploads"),
+      env: { LOG_LEVEL: "warn", SEED_DEMO: "false", CACHE_TTL_SECONDS: cacheTtl },
+      log: () => {},
+    });
+    const single: ChildProcess = spawn(process.execPath, [path.join(ROOT, "build", "app", "main.js")], {
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: "8390",
+        HOST: "127.0.0.1",
+        DATA_DIR: sqliteDir,
+        SEED_DEMO: "false",
+        LOG_LEVEL: "warn",
+        CACHE_TTL_SECONDS: cacheTtl,
+      },
+      stdio: ["ignore", "inherit", "inherit"],
+    });
+    try {
+      await waitFor("http://127.0.0.1:8390/healthz");
+      const pgTargets = await targets(cluster.url);
+      const liteTargets = await targets("http://127.0.0.1:8390");
+      for (const name of Object.keys(pgTargets) as (keyof typeof pgTargets)[]) {
+        const a = await load(cluster.url + pgTargets[name]);
+        const b = await load(`http://127.0.0.1:8390${liteTargets[name]}`);
+        rows.push({ mode, target: name, clusterRps: a.rps, clusterP99ms: a.p99, sqliteRps: b.rps, sqliteP99ms: b.p99 });
+        console.info(`  [${mode}] ${name}: cluster ${a.rps} req/s p99 ${a.p99} ms | sqlite ${b.rps} req/s p99 ${b.p99} ms`);
+      }
+      rows.push({
+        mode,
+        target: "memory (RSS MB)",
+        clusterRps: cluster.apps.map((x) => rssMb(x.child.pid)).join(" + "),
+        sqliteRps: rssMb(single.pid),
+      });
+    } finally {
+      single.kill("SIGTERM");
+      await cluster.stop();
+    }
+  }
+  console.table(rows);
+  fs.mkdirSync(path.join(ROOT, "bench", "results"), { recursive: true });
+  fs.writeFileSync(
+    path.join(ROOT, "bench", "results", "cluster-latest.json"),
+    `${JSON.stringify({ date: new Date().toISOString(), articles: COUNT, seconds: SECONDS, connections: CONNECTIONS, rows }, null, 2)}\n`,
+  );
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
