@@ -37,3 +37,9 @@ describe("configuration", () => {
     expect(c.wechatConfigured).toBe(true);
   });
 });
+
+describe("configuration errors", () => {
+  it("never echoes a secret's value", () => {
+    expect(() => loadConfig({ PII_KEY: "not-a-key-0123456789" })).toThrow(/^Invalid configuration: PII_KEY=\[hidden\]/);
+  });
+});
