@@ -1,3 +1,58 @@
-import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
+import { LANDING_PATHS, landingRouteId } from "./landing/paths";
 
-export default [index("routes/home.tsx"), route("*", "routes/not-found.tsx")] satisfies RouteConfig;
+export default [
+  // News screens (SPEC §2) share the site chrome of the news layout; unknown URLs get the 404 inside it.
+  layout("routes/news/layout.tsx", [
+    index("routes/news/home.tsx"),
+    route("news", "routes/news/hot.tsx"),
+    route("newlist/:nid", "routes/news/column.tsx"),
+    route("taglist/:tid", "routes/news/tag.tsx"),
+    route("searchlist/:keywords?", "routes/news/search.tsx"),
+    route("articledetail/:cid", "routes/news/article.tsx"),
+    route("cooperate", "routes/news/cooperate.tsx"),
+    route("activity", "routes/news/activity.tsx"),
+    route("*", "routes/not-found.tsx"),
+  ]),
+  // Merchant sign-up (SPEC §2): one module for both form routes; the dev cashier and the payment result
+  route("tzyx/zebra/product/:id", "routes/signup/product.tsx", { id: "signup-tzyx" }),
+  route("txws/zebra/product/:id", "routes/signup/product.tsx", { id: "signup-txws" }),
+  route("pay/cashier", "routes/signup/cashier.tsx"),
+  route("pay/result", "routes/signup/result.tsx"),
+  // SEO resources
+  route("robots.txt", "routes/seo/robots.ts"),
+  route("sitemap.xml", "routes/seo/sitemap.ts"),
+  route("sitemaps/:file", "routes/seo/sitemap-page.ts"),
+  route("rss.xml", "routes/seo/rss.ts", { id: "rss-latest" }),
+  route("rss/:file", "routes/seo/rss.ts", { id: "rss-column" }),
+  route("qrcode.svg", "routes/seo/qrcode.ts"),
+  // MCN page (SPEC §2): its own header and menu, outside the news chrome.
+  route("wxmcn", "routes/mcn/page.tsx"),
+  // Landing pages (SPEC §2): one generic module renders each path's definition (app/landing/pages);
+  // the pages with their own behaviour have dedicated modules.
+  ...LANDING_PATHS.map((p) => route(p.slice(1), "routes/landing/page.tsx", { id: landingRouteId(p) })),
+  route("market/products/yingxiao", "routes/landing/articles.tsx"),
+  route("activity/caicai/list", "routes/landing/travel.tsx", { id: "landing-travel-list" }),
+  route("activity/caicai/list2", "routes/landing/travel.tsx", { id: "landing-travel-list2" }),
+  route("flybird/live", "routes/landing/live.tsx"),
+  route("idaxue/class/:classId", "routes/landing/class.tsx"),
+  route("wang/w/:customerName", "routes/landing/chat.tsx"),
+  // Editors' console: its own subtree and bundles (antd, the rich-text editor, charts), never cached.
+  route("admin", "routes/admin/shell.tsx", [
+    route("login", "routes/admin/login.tsx"),
+    route("setup", "routes/admin/setup.tsx"),
+    layout("routes/admin/layout.tsx", [
+      index("routes/admin/dashboard.tsx"),
+      route("articles", "routes/admin/articles.tsx"),
+      route("articles/:id", "routes/admin/article-edit.tsx"),
+      route("products", "routes/admin/products.tsx"),
+      route("products/:id", "routes/admin/product-edit.tsx"),
+      route("leads", "routes/admin/leads.tsx"),
+      route("orders", "routes/admin/orders.tsx"),
+      route("users", "routes/admin/users.tsx"),
+      route("audit", "routes/admin/audit.tsx"),
+      route(":resource", "routes/admin/resource.tsx"),
+      route("*", "routes/admin/resource.tsx", { id: "admin-not-found" }),
+    ]),
+  ]),
+] satisfies RouteConfig;

@@ -2,6 +2,7 @@ import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { createApi } from "./api";
+import { createAdminApp } from "./api/admin";
 import { fail } from "./api/envelope";
 import { createMetrics } from "./http/metrics";
 import { type CspRules, securityHeaders } from "./http/security";
@@ -78,6 +79,8 @@ export function createApp(opts: AppOptions) {
 
   const apiCache = new MicroCache<string>(5000);
   metrics.watchCache("api", apiCache);
+  // The console API (/api/admin) and the article view counter go ahead of the public API and the pages.
+  app.route("/", createAdminApp(services));
   app.route("/", createApi(services, apiCache));
 
   const uploads = path.join(services.config.DATA_DIR, "uploads");

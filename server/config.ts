@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { parsePiiKey } from "./services/pii";
 
 const optionalUrl = (protocols: string[]) =>
   z
@@ -51,6 +52,37 @@ const ConfigSchema = z.object({
     .enum(["true", "false", "1", "0"])
     .default("true")
     .transform((v) => v === "true" || v === "1"),
+  /** sign-up payments: dev = the local cashier (no real money), alipay = Alipay page pay */
+  PAYMENT_PROVIDER: z.enum(["dev", "alipay"]).default("dev"),
+  ALIPAY_APP_ID: z.string().trim().optional(),
+  /** the app's RSA2 private key: PEM (PKCS#1 or PKCS#8) or its bare base64 body; "\n" escapes allowed */
+  ALIPAY_PRIVATE_KEY: z.string().trim().optional(),
+  /** Alipay's public key (from the Alipay console), PEM or bare base64 */
+  ALIPAY_PUBLIC_KEY: z.string().trim().optional(),
+  ALIPAY_GATEWAY: z
+    .string()
+    .trim()
+    .default("https://openapi.alipay.com/gateway.do")
+    .refine((v) => /^https?:\/\//.test(v), "must be an http(s) URL"),
+  /** AES-256-GCM key for ID numbers at rest (64 hex or base64 of 32 bytes); unset: DATA_DIR/pii.key */
+  PII_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .refine((v) => !v || parsePiiKey(v) !== null, "must be 32 bytes: 64 hex characters or base64"),
+  /** the live room /flybird/live shows in its frame */
+  LIVE_ROOM_URL: z
+    .string()
+    .trim()
+    .default("https://example.com/?live-room=dianshangbao")
+    .refine((v) => /^https?:\/\/\S+$/.test(v), "must be an http(s) URL"),
+  /** the messenger link /wang/w/{customerName} opens; {customerName} is replaced by the URL-encoded name */
+  CHAT_LINK_TEMPLATE: z
+    .string()
+    .trim()
+    .default("aliim:sendmsg?uid=cntaobao&siteid=cntaobao&touid=cntaobao{customerName}")
+    .refine((v) => v.includes("{customerName}"), "must contain {customerName}")
+    .refine((v) => !/^(javascript|data|vbscript):/i.test(v), "must not be a script URL"),
 });
 
 export type Config = Omit<z.infer<typeof ConfigSchema>, "DATA_DIR"> & {
@@ -67,10 +99,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? "environment");
-    const value = env[name];
-    throw new ConfigError(
-      `Invalid configuration: ${name}=${JSON.stringify(value ?? "")} ${issue?.message ?? "is invalid"}`,
-    );
+    // Secrets are named, never echoed.
+    const secret = /(KEY|SECRET|PASSWORD|TOKEN|SALT)$/.test(name);
+    const value = secret ? "[hidden]" : JSON.stringify(env[name] ?? "");
+    throw new ConfigError(`Invalid configuration: ${name}=${value} ${issue?.message ?? "is invalid"}`);
   }
   const c = parsed.data;
   return {

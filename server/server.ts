@@ -9,6 +9,7 @@ import type { Config } from "./config";
 import { openDatabase } from "./db";
 import { seedIfEmpty } from "./db/seed";
 import { createLogger, type Logger } from "./logger";
+import { paymentCspRules } from "./payments/csp";
 import { createServices, type Services } from "./services";
 
 export interface StartOptions {
@@ -68,7 +69,15 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     clientDir = path.join(opts.buildDir, "client");
   }
 
-  const app = createApp({ services, logger, clientDir, ssr });
+  const app = createApp({
+    services,
+    logger,
+    clientDir,
+    ssr,
+    cspRules: paymentCspRules(config),
+    // /flybird/live frames the live room
+    frameSrc: [new URL(config.LIVE_ROOM_URL).origin],
+  });
   const listener = getRequestListener(app.fetch);
   const server = http.createServer((req, res) => {
     if (vite) vite.middlewares(req, res, () => listener(req, res));
@@ -92,6 +101,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
         setTimeout(() => server.closeAllConnections(), 10_000).unref();
       });
       await vite?.close();
+      await services.stats.close();
       await services.events.close();
       await services.store.close();
       await database.close();

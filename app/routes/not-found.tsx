@@ -1,9 +1,19 @@
 import { data } from "react-router";
+import { ErrorView } from "../components/ErrorView";
 
+/** Any URL no route claims: a Chinese 404 page, inside the news chrome, with HTTP status 404. */
 export function loader() {
   throw data(null, { status: 404 });
 }
 
+export function meta() {
+  return [{ name: "robots", content: "noindex" }];
+}
+
 export default function NotFound() {
-  return null;
+  return <ErrorView notFound />;
+}
+
+export function ErrorBoundary() {
+  return <ErrorView notFound />;
 }

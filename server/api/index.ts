@@ -1,14 +1,15 @@
 import { Hono } from "hono";
 import type { Services } from "../services";
+import { MicroCache } from "../services/cache";
 import { fail } from "./envelope";
 import { docsPage, openApiDocument } from "./openapi";
-import { MicroCache } from "../services/cache";
 import { mountEndpoints } from "./registry";
 import { mountUpload } from "./upload";
 import "./content";
 import "./site";
 import "./product";
 import "./mcn";
+import "./signup";
 
 /** The JSON API of SPEC §7 under /api. */
 export function createApi(services: Services, cache = new MicroCache<string>(5000)) {

@@ -3,9 +3,9 @@ import { z } from "zod";
 import {
   HONEYPOT_FIELD,
   MCN_MESSAGES,
-  type McnForm,
   McnBusinessInput,
   McnExpertInput,
+  type McnForm,
 } from "../../contract/mcn";
 import { clientIp, hashIp } from "../http/client-ip";
 import type { Services } from "../services";

@@ -58,7 +58,9 @@ export function mountUpload(app: Hono, services: Services) {
     if (!body) throw new AppError(400, UPLOAD_MESSAGES.tooLarge);
     let form: FormData;
     try {
-      form = await new Response(body as Uint8Array<ArrayBuffer>, { headers: { "content-type": type } }).formData();
+      form = await new Response(body as Uint8Array<ArrayBuffer>, {
+        headers: { "content-type": type },
+      }).formData();
     } catch {
       throw new AppError(400, UPLOAD_MESSAGES.missing);
     }

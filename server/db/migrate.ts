@@ -2,6 +2,8 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from "k
 import type { Dialect } from "./dialect";
 import * as m001 from "./migrations/001_init";
 import * as m002 from "./migrations/002_search";
+import * as m003signup from "./migrations/003_signup";
+import * as m005console from "./migrations/005_console";
 
 type Up = (db: Kysely<unknown>, dialect: Dialect) => Promise<void>;
 
@@ -9,6 +11,8 @@ type Up = (db: Kysely<unknown>, dialect: Dialect) => Promise<void>;
 const MIGRATIONS: Record<string, { up: Up }> = {
   "001_init": m001,
   "002_search": m002,
+  "003_signup": m003signup,
+  "005_console": m005console,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<string[]> {

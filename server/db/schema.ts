@@ -154,6 +154,8 @@ export interface SignupOrderTable {
   answers_json: string;
   status: "PENDING" | "PAID";
   idempotency_key: string | null;
+  /** keyed digest (HMAC) of the normalised submit: a reused Idempotency-Key must carry the same form */
+  request_hash: string | null;
   trade_no: string | null;
   created_at: string;
   paid_at: string | null;
@@ -176,6 +178,51 @@ export interface McnLeadTable {
   created_at: string;
 }
 
+export interface AdminUserTable {
+  id: Generated<number>;
+  username: string;
+  display_name: string;
+  /** scrypt$N$r$p$salt$hash (base64) */
+  password_hash: string;
+  role: "admin" | "editor";
+  disabled: Bool;
+  created_at: string;
+  updated_at: string;
+  last_login_at: string | null;
+}
+
+export interface AdminSessionTable {
+  /** SHA-256 (hex) of the session cookie's token */
+  id: string;
+  user_id: number;
+  csrf_token: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+  ip_hash: string | null;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  user_id: number | null;
+  username: string;
+  action: string;
+  entity: string;
+  entity_id: string | null;
+  summary: string;
+  ip_hash: string | null;
+  created_at: string;
+}
+
+export interface SearchLogTable {
+  /** Beijing date, YYYY-MM-DD */
+  day: string;
+  keyword: string;
+  searches: number;
+  zero_results: number;
+  last_result_count: number;
+}
+
 export interface DB {
   columns: ColumnTable;
   articles: ArticleTable;
@@ -192,4 +239,8 @@ export interface DB {
   question_options: QuestionOptionTable;
   signup_orders: SignupOrderTable;
   mcn_leads: McnLeadTable;
+  admin_users: AdminUserTable;
+  admin_sessions: AdminSessionTable;
+  audit_log: AuditLogTable;
+  search_log: SearchLogTable;
 }

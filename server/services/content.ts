@@ -24,7 +24,13 @@ export interface ArticleInput {
 /** created_at in ms * 1024 + (id mod 1024): the search rowid, newest largest */
 export const searchKeyFor = (createdAt: string, id: number) => Date.parse(createdAt) * 1024 + (id % 1024);
 
-export function createContentService(database: Database, search: SearchIndex, events: ContentEvents) {
+export function createContentService(
+  database: Database,
+  search: SearchIndex,
+  events: ContentEvents,
+  /** told about every keyword search and its result count (the console's search statistics) */
+  stats?: { searched(keyword: string, results: number): void },
+) {
   const { db } = database;
 
   const published = () => db.selectFrom("articles").where("status", "=", "published");
@@ -151,7 +157,11 @@ export function createContentService(database: Database, search: SearchIndex, ev
       const { limit, offset } = page(opts.page, opts.pageSize);
       return byIds(await search.search(opts.keyword, offset, limit));
     },
-    searchCount: (keyword: string) => search.count(keyword),
+    async searchCount(keyword: string) {
+      const n = await search.count(keyword);
+      stats?.searched(keyword, n);
+      return n;
+    },
 
     async columns(): Promise<Column[]> {
       const rows = await db.selectFrom("columns").selectAll().orderBy("sort_order").orderBy("id").execute();

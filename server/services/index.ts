@@ -1,4 +1,6 @@
 import path from "node:path";
+import { createAdminService } from "../admin";
+import { createStats } from "../admin/stats";
 import type { Config } from "../config";
 import type { Database } from "../db";
 import type { Logger } from "../logger";
@@ -10,6 +12,7 @@ import { createLeadWebhook } from "./lead-webhook";
 import { createLimits } from "./limits";
 import { createMcnService } from "./mcn";
 import { createProductService } from "./products";
+import { createSignupService } from "./signup";
 import { createSiteService } from "./site";
 import { createMemoryStore, createRedisStore, type SharedStore } from "./store";
 
@@ -28,7 +31,8 @@ export function createServices(opts: {
   const search = createSearchIndex(database);
   const events = createContentEvents({ redis, logger });
   const limits = createLimits(redis);
-  return {
+  const stats = createStats({ database, logger });
+  const core = {
     config,
     database,
     store,
@@ -38,9 +42,13 @@ export function createServices(opts: {
     /** per-IP rate limits, shared across instances through Redis */
     limits,
     logger,
-    content: createContentService(database, search, events),
+    content: createContentService(database, search, events, stats),
+    /** article views and searches, counted in memory and written every few seconds (dashboard) */
+    stats,
     site: createSiteService(database),
     products: createProductService(database),
+    /** sign-up orders, their payment (PAYMENT_PROVIDER) and the encrypted ID numbers */
+    signup: createSignupService({ config, database, logger }),
     /** MCN leads and their pictures; new leads go to LEAD_WEBHOOK_URL when set */
     mcn: createMcnService({
       database,
@@ -58,6 +66,8 @@ export function createServices(opts: {
       fetch: opts.fetch,
     }),
   };
+  /** the editors' console: accounts, sessions, audit log and what /api/admin manages */
+  return { ...core, admin: createAdminService(core) };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -63,27 +63,32 @@ const beijingTime = (iso: string) =>
 
 export function leadMarkdown(lead: LeadNotice): { title: string; content: string } {
   const title = lead.form === "business" ? "新的 MCN 线索：商家合作" : "新的 MCN 线索：达人合作";
-  const lines: [string, string | null | undefined][] =
+  const text = (v: string | null | undefined) => (v ? plain(v) : undefined);
+  const lines: [string, string | undefined][] =
     lead.form === "business"
       ? [
-          ["联系人", lead.name],
+          ["联系人", text(lead.name)],
           ["电话", maskPhone(lead.phone)],
-          ["品牌名", lead.brand],
-          ["角色", lead.role],
+          ["品牌名", text(lead.brand)],
+          ["角色", text(lead.role)],
         ]
       : [
-          ["姓名", lead.name],
+          ["姓名", text(lead.name)],
           ["电话", maskPhone(lead.phone)],
-          ["主阵地昵称", lead.channelNickname],
+          ["主阵地昵称", text(lead.channelNickname)],
           ["主阵地链接", lead.channelLink ? safeLink(lead.channelLink) : undefined],
           ["身份证复印件", lead.hasIdCopyPic ? "已上传" : "未上传"],
         ];
-  lines.push(["来源页面", lead.sourcePage], ["提交时间", beijingTime(lead.createdAt)], ["线索编号", `#${lead.id}`]);
+  lines.push(
+    ["来源页面", text(lead.sourcePage)],
+    ["提交时间", beijingTime(lead.createdAt)],
+    ["线索编号", String(lead.id)],
+  );
   const body = lines
     .filter(([, v]) => v)
-    .map(([k, v]) => `> ${k}：${k === "主阵地链接" ? v : plain(String(v))}`)
+    .map(([k, v]) => `> ${k}：${v}`)
     .join("\n");
-  return { title, content: `### ${title}\n${body}\n\n完整电话请在后台线索列表中查看。` };
+  return { title, content: `### ${title}\n${body}\n\n完整电话请按线索编号在后台线索列表中查看。` };
 }
 
 /**

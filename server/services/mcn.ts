@@ -107,7 +107,10 @@ export function createMcnService(opts: {
    * serialised per form and phone (one SQLite connection; a PostgreSQL advisory lock across
    * instances), so two simultaneous clicks store one lead.
    */
-  async function store(form: McnForm, values: Omit<Selectable<McnLeadTable>, "id" | "status" | "form" | "created_at">) {
+  async function store(
+    form: McnForm,
+    values: Omit<Selectable<McnLeadTable>, "id" | "status" | "form" | "created_at">,
+  ) {
     const now = new Date();
     const createdAt = now.toISOString();
     const since = new Date(now.getTime() - MCN_DEDUP_MINUTES * 60_000).toISOString();
@@ -235,7 +238,7 @@ export function createMcnService(opts: {
     submit,
     storePicture,
     webhook,
-    /** Latest leads first, for operators (and tests). */
+    /** Latest leads first (the console has its own filtered lists; this serves tests and scripts). */
     async list(filter: { form?: McnForm; limit?: number } = {}): Promise<McnLead[]> {
       let q = db.selectFrom("mcn_leads").selectAll();
       if (filter.form) q = q.where("form", "=", filter.form);
@@ -245,10 +248,6 @@ export function createMcnService(opts: {
         .limit(filter.limit ?? 100)
         .execute();
       return rows.map(toLead);
-    },
-    async setStatus(id: number, status: McnLeadTable["status"]): Promise<boolean> {
-      const r = await db.updateTable("mcn_leads").set({ status }).where("id", "=", id).executeTakeFirst();
-      return Number(r.numUpdatedRows) > 0;
     },
   };
 }

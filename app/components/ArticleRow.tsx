@@ -1,0 +1,62 @@
+import { Link } from "react-router";
+import type { ArticleSummary } from "../../contract/entities";
+import { formatTime } from "./format";
+import { tagPath } from "./SearchOverlay";
+
+export type ArticleItem = Pick<
+  ArticleSummary,
+  "contentId" | "title" | "intro" | "thumb" | "author" | "createTime" | "tagList"
+>;
+
+/** One article in a list: 16:9 thumbnail, title, intro, author · time · tags (VISUAL.md). */
+export function ArticleRow({ article: a, eager = false }: { article: ArticleItem; eager?: boolean }) {
+  const href = `/articledetail/${a.contentId}`;
+  return (
+    <li className="article-row">
+      <Link to={href} className="article-thumb" tabIndex={-1} aria-hidden="true">
+        <img
+          src={a.thumb}
+          alt=""
+          width={240}
+          height={135}
+          loading={eager ? "eager" : "lazy"}
+          decoding="async"
+        />
+      </Link>
+      <div className="article-body">
+        <h3 className="article-title">
+          <Link to={href}>{a.title}</Link>
+        </h3>
+        <p className="article-intro">{a.intro}</p>
+        <p className="article-meta">
+          <span>{a.author}</span>
+          <span aria-hidden="true"> · </span>
+          <time dateTime={a.createTime}>{formatTime(a.createTime)}</time>
+          {a.tagList.slice(0, 3).map((t) => (
+            <Link key={t.tagId} to={tagPath(t)} className="tag">
+              {t.tagName}
+            </Link>
+          ))}
+        </p>
+      </div>
+    </li>
+  );
+}
+
+export function ArticleList({ articles, empty }: { articles: ArticleItem[]; empty?: string }) {
+  if (articles.length === 0) {
+    return (
+      <div className="empty-state">
+        <p>{empty ?? "这里还没有文章。"}</p>
+        <Link to="/">返回首页</Link>
+      </div>
+    );
+  }
+  return (
+    <ul className="article-list">
+      {articles.map((a, i) => (
+        <ArticleRow key={a.contentId} article={a} eager={i < 2} />
+      ))}
+    </ul>
+  );
+}

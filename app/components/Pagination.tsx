@@ -1,0 +1,60 @@
+import { Link, useLocation } from "react-router";
+
+/** Page numbers to show: first, last, and two either side of the current page, with gaps. */
+export function pageItems(page: number, pages: number): (number | "gap")[] {
+  const items: (number | "gap")[] = [];
+  for (let p = 1; p <= pages; p++) {
+    if (p === 1 || p === pages || Math.abs(p - page) <= 2) items.push(p);
+    else if (items[items.length - 1] !== "gap") items.push("gap");
+  }
+  return items;
+}
+
+/** Links to ?page=N (the other query parameters kept); hidden when there is one page (SPEC §5). */
+export function Pagination({ page, pages }: { page: number; pages: number }) {
+  const { pathname, search } = useLocation();
+  if (pages <= 1) return null;
+  const href = (p: number) => {
+    const q = new URLSearchParams(search);
+    if (p > 1) q.set("page", String(p));
+    else q.delete("page");
+    const s = q.toString();
+    return s ? `${pathname}?${s}` : pathname;
+  };
+  return (
+    <nav className="pagination" aria-label="分页">
+      {page > 1 ? (
+        <Link to={href(page - 1)} className="page-link" rel="prev">
+          上一页
+        </Link>
+      ) : (
+        <span className="page-link is-disabled">上一页</span>
+      )}
+      {pageItems(page, pages).map((p, i) =>
+        p === "gap" ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: gaps have no identity
+          <span key={`gap-${i}`} className="page-gap">
+            …
+          </span>
+        ) : (
+          <Link
+            key={p}
+            to={href(p)}
+            className={p === page ? "page-link is-current" : "page-link"}
+            aria-current={p === page ? "page" : undefined}
+            aria-label={`第 ${p} 页`}
+          >
+            {p}
+          </Link>
+        ),
+      )}
+      {page < pages ? (
+        <Link to={href(page + 1)} className="page-link" rel="next">
+          下一页
+        </Link>
+      ) : (
+        <span className="page-link is-disabled">下一页</span>
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,111 @@
+import { useEffect, useRef } from "react";
+import { Link, useNavigate } from "react-router";
+import type { Tag } from "../../contract/entities";
+
+export const searchPath = (keyword: string) =>
+  `/searchlist/${encodeURIComponent(keyword.trim())}?key=${Date.now()}`;
+
+export const tagPath = (t: Tag) => `/taglist/${t.tagId}?name=${encodeURIComponent(t.tagName)}`;
+
+function TagList({ tags }: { tags: Tag[] }) {
+  return (
+    <ul className="hot-tags">
+      {tags.map((t) => (
+        <li key={t.tagId}>
+          <Link to={tagPath(t)} className="tag">
+            {t.tagName}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The hot tags, in one row of 8 (header overlay) or two rows of 4 (left-menu dialog). */
+export function HotTags({ tags, split = false }: { tags: Tag[]; split?: boolean }) {
+  if (tags.length === 0) return null;
+  if (!split) return <TagList tags={tags.slice(0, 8)} />;
+  return (
+    <>
+      <TagList tags={tags.slice(0, 4)} />
+      <TagList tags={tags.slice(4, 8)} />
+    </>
+  );
+}
+
+/**
+ * The global search overlay (SPEC §2, §4): Enter goes to /searchlist/{kw}?key={timestamp} (an empty
+ * keyword too); the page behind does not scroll while it is open. A modal <dialog> keeps focus inside
+ * and closes on Escape. Without JavaScript the form still submits to /searchlist/?kw=.
+ */
+export function SearchOverlay({
+  variant,
+  tags,
+  onClose,
+}: {
+  variant: "header" | "menu";
+  tags: Tag[];
+  onClose: () => void;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    const { overflow } = document.body.style;
+    document.body.style.overflow = "hidden";
+    return () => {
+      document.body.style.overflow = overflow;
+    };
+  }, []);
+
+  return (
+    <dialog
+      ref={ref}
+      className={`search-overlay search-overlay--${variant}`}
+      aria-label="搜索"
+      onClose={onClose}
+      onClick={(e) => {
+        if (e.target === ref.current) onClose();
+      }}
+      onKeyDown={(e) => {
+        if (e.key === "Escape") onClose();
+      }}
+    >
+      <div className="search-box">
+        <form
+          role="search"
+          action="/searchlist/"
+          method="get"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const kw = String(new FormData(e.currentTarget).get("kw") ?? "");
+            navigate(searchPath(kw));
+            onClose();
+          }}
+        >
+          <input
+            type="search"
+            name="kw"
+            className="search-input"
+            placeholder="请输入关键词，按回车搜索"
+            aria-label="搜索关键词"
+            maxLength={100}
+            autoFocus
+            enterKeyHint="search"
+          />
+        </form>
+        {tags.length > 0 && (
+          <div className="search-hot">
+            <h2 className="search-hot-title">热门标签</h2>
+            <HotTags tags={tags} split={variant === "menu"} />
+          </div>
+        )}
+        <button type="button" className="search-close" aria-label="关闭搜索" onClick={onClose}>
+          ×
+        </button>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,93 @@
+import type { Cta, FloatingPanelSection, LandingPage, Section } from "../types";
+import { CHAT, CONSULT_PHONE, DIAGNOSIS, heroBg, item, pic, SLOGAN_TITLE } from "./shared";
+
+/**
+ * The single-offer layout (SPEC §2 "Marketing pages"): header image with the buy anchor and two or
+ * three hotspots, what the offer includes, how it runs, and the buy buttons. Pages that are single
+ * offers describe themselves with this and add what they need in `extra`.
+ */
+export interface OfferSpec {
+  path: string;
+  folder: string;
+  name: string;
+  title?: string;
+  description: string;
+  eyebrow: string;
+  headline: string;
+  subtitle: string;
+  /** each opens its own product page */
+  offers: { label: string; price: number; itemId: number; x: number; y: number; caption?: string }[];
+  features: { title: string; text: string; icon: string }[];
+  steps?: { title: string; text: string }[];
+  /** sections inserted after the features */
+  extra?: Section[];
+  /** the floating right panel; `signup` adds its sign-up button */
+  panel?: { signup?: Cta };
+  buyNote?: string;
+}
+
+export function offerPage(o: OfferSpec): LandingPage {
+  const panel: FloatingPanelSection[] = o.panel
+    ? [
+        {
+          type: "floatingPanel",
+          diagnosis: DIAGNOSIS,
+          consultLabel: "课程咨询",
+          phone: CONSULT_PHONE,
+          ...(o.panel.signup ? { signup: o.panel.signup } : {}),
+        },
+      ]
+    : [];
+  return {
+    path: o.path,
+    title: o.title ?? SLOGAN_TITLE,
+    name: o.name,
+    description: o.description,
+    shareImage: `/landing/${o.folder}/hero.svg`,
+    sections: [
+      ...panel,
+      {
+        type: "hero",
+        eyebrow: o.eyebrow,
+        title: o.headline,
+        subtitle: o.subtitle,
+        image: heroBg(o.folder, `${o.name}主视觉`),
+        buyAnchor: { label: "立即购买", href: "#buy" },
+        ctas: [CHAT],
+        hotspots: o.offers.map((f) => ({
+          label: f.label,
+          price: f.price,
+          href: item(f.itemId).href,
+          x: f.x,
+          y: f.y,
+        })),
+      },
+      {
+        type: "features",
+        id: "features",
+        title: `${o.name}包含什么`,
+        columns: o.features.length === 4 ? 4 : 3,
+        reveal: true,
+        items: o.features,
+      },
+      ...(o.extra ?? []),
+      ...(o.steps
+        ? [{ type: "steps" as const, id: "process", title: "服务流程", steps: o.steps, reveal: true }]
+        : []),
+      {
+        type: "buyStrip",
+        id: "buy",
+        title: "立即购买",
+        note: o.buyNote ?? "点击按钮进入官方店铺下单，付款后专属运营 24 小时内联系你。",
+        buttons: o.offers.map((f) => ({
+          ...item(f.itemId, `购买${f.label}`),
+          price: f.price,
+          caption: f.caption ?? f.label,
+        })),
+      },
+    ],
+  };
+}
+
+/** A small illustration for a split section of an offer page. */
+export const offerPic = (folder: string, name: string, alt: string) => pic(folder, name, alt, 600, 420);

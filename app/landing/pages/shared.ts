@@ -1,0 +1,69 @@
+import { SITE_NAME, SITE_SLOGAN } from "../../root";
+import type { Clip, Cta, Pic } from "../types";
+
+/**
+ * Shared pieces of the landing definitions: picture helpers and the links many pages use. Every
+ * external address lives here or in a page file, so changing one is a one-line edit.
+ */
+
+/** SPEC §2: landing routes without a title of their own show the site name and slogan. */
+export const SLOGAN_TITLE = `${SITE_NAME} - ${SITE_SLOGAN}`;
+export const ownTitle = (name: string) => `${name} - ${SITE_NAME}`;
+
+/** A picture of ours: /landing/<folder>/<name>.svg, drawn by scripts/generate-landing-media.ts. */
+export const pic = (
+  folder: string,
+  name: string,
+  alt: string,
+  w: number,
+  h: number,
+  art: Pic["art"] = "poster",
+  sub?: string,
+): Pic => ({ src: `/landing/${folder}/${name}.svg`, alt, w, h, art, ...(sub ? { sub } : {}) });
+
+/** A hero background (no caption: the headline is HTML on top of it). */
+export const heroBg = (folder: string, alt: string): Pic => pic(folder, "hero", alt, 1440, 520, "bg");
+
+/**
+ * The placeholder clips (4-second animations recorded locally by the generator): portrait ones for
+ * the hover-playing phone videos, landscape ones for embedded players.
+ */
+export const PORTRAIT_CLIPS = [
+  "/landing/video/portrait-1.mp4",
+  "/landing/video/portrait-2.mp4",
+  "/landing/video/portrait-3.mp4",
+];
+export const LANDSCAPE_CLIPS = [
+  "/landing/video/wide-1.mp4",
+  "/landing/video/wide-2.mp4",
+  "/landing/video/wide-3.mp4",
+];
+
+export const PLACEHOLDER_CAPTIONS = "/landing/video/placeholder.vtt";
+export const clip = (src: string, poster: Pic, title: string): Clip => ({
+  src,
+  poster,
+  title,
+  captions: PLACEHOLDER_CAPTIONS,
+});
+
+/** The customer-service chat (opens the chat redirect in a new window, which closes itself). */
+export const CHAT: Cta = { label: "在线咨询", href: `/wang/w/${encodeURIComponent("电商报小二")}` };
+export const CONSULT_PHONE = "400-000-6600";
+export const SHOP_LISTING: Cta = { label: "进入官方店铺", href: "https://shop.example.com/dianshangbao" };
+export const DIAGNOSIS: Cta = { label: "免费诊断店铺", href: "https://form.example.com/f/shop-diagnosis" };
+
+/** A product detail page of the official shop. */
+export const item = (id: number, label = "立即购买"): Cta => ({
+  label,
+  href: `https://item.example.com/item.htm?id=${id}`,
+});
+
+/** The site's own merchant sign-up form for a product (issue: sign-up form). */
+export const signup = (productId: number, label = "立即报名"): Cta => ({
+  label,
+  href: `/tzyx/zebra/product/${productId}`,
+});
+
+export const course = (slug: string): string => `https://daxue.example.com/course/${slug}`;
+export const doc = (slug: string): string => `https://docs.example.com/handbook/${slug}`;

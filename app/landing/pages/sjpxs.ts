@@ -1,0 +1,79 @@
+import type { LandingPage } from "../types";
+import { CHAT, course, heroBg, pic, SLOGAN_TITLE } from "./shared";
+
+/** /market/products/sjpxs — 商家培训室 (merchant training room): offline classes and their schedule. */
+const F = "sjpxs";
+
+export const page: LandingPage = {
+  path: "/market/products/sjpxs",
+  title: SLOGAN_TITLE,
+  name: "商家培训室",
+  description: "电商报商家培训室：每月线下小班课，10–20 人实操教学，杭州、广州、上海三地开课。",
+  sections: [
+    {
+      type: "hero",
+      eyebrow: "商家培训室",
+      title: "线下小班，手把手实操",
+      subtitle: "每班 10–20 人，带电脑来上课，当天改完自己的店。",
+      facts: ["杭州 · 广州 · 上海", "每月开班"],
+      image: heroBg(F, "商家培训室主视觉"),
+      buyAnchor: { label: "查看课表", href: "#schedule" },
+    },
+    {
+      type: "agenda",
+      id: "schedule",
+      title: "近期课表",
+      blocks: [
+        {
+          label: "杭州",
+          items: [
+            { time: "每月第 1 周", title: "店铺装修与主图优化", speaker: "视觉讲师 · 2 天" },
+            { time: "每月第 3 周", title: "直播间实操", speaker: "直播讲师 · 2 天" },
+          ],
+        },
+        {
+          label: "广州 · 上海",
+          items: [
+            { time: "每月第 2 周", title: "搜索与活动运营", speaker: "运营讲师 · 2 天" },
+            { time: "每月第 4 周", title: "内容种草实操", speaker: "内容讲师 · 1 天" },
+          ],
+        },
+      ],
+    },
+    {
+      type: "plans",
+      id: "price",
+      title: "课程价格",
+      plans: [
+        {
+          name: "单门课程",
+          price: 1980,
+          unit: "元/人",
+          perks: ["1–2 天线下实操", "课后 7 天答疑"],
+          cta: { label: "报名", href: course("offline-single") },
+        },
+        {
+          name: "全年通票",
+          price: 9800,
+          unit: "元/人",
+          featured: true,
+          badge: "省 60%",
+          perks: ["全年任意课程", "三地通用", "优先预约座位"],
+          cta: { label: "购买通票", href: course("offline-annual") },
+        },
+      ],
+    },
+    {
+      type: "gallery",
+      id: "moments",
+      title: "课堂现场",
+      reveal: true,
+      images: [
+        pic(F, "m-1", "杭州课堂", 400, 300),
+        pic(F, "m-2", "直播实操", 400, 300),
+        pic(F, "m-3", "结业合影", 400, 300),
+      ],
+    },
+    { type: "ctaBand", tone: "brand", title: "不确定适合哪门课？", ctas: [CHAT] },
+  ],
+};

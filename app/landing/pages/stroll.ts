@@ -1,0 +1,77 @@
+import type { LandingPage } from "../types";
+import { course, doc, heroBg, SLOGAN_TITLE } from "./shared";
+
+/**
+ * /flybird/stroll — the operations handbook (逛逛内容运营手册): five tabs opening external documents,
+ * and three levels of four items each opening an external course or live lesson (SPEC §2).
+ */
+const F = "stroll";
+const live = (slug: string) => `https://live.example.com/lesson/${slug}`;
+
+export const page: LandingPage = {
+  path: "/flybird/stroll",
+  title: SLOGAN_TITLE,
+  name: "内容运营手册",
+  description: "内容运营手册：官方规则、新手入门、基础、进阶与购物节专题，三个阶段十二节课带你做好内容运营。",
+  sections: [
+    {
+      type: "hero",
+      eyebrow: "运营手册",
+      title: "内容运营手册",
+      subtitle: "从入驻到优质内容，三个阶段、十二节课，配套官方文档随时查阅。",
+      image: heroBg(F, "内容运营手册主视觉"),
+      buyAnchor: { label: "开始学习", href: "#levels" },
+    },
+    {
+      type: "linkTabs",
+      id: "docs",
+      title: "手册文档",
+      intro: "点击打开对应文档。",
+      tabs: [
+        { label: "官方规则", text: "平台内容规范与处罚规则", href: doc("rules") },
+        { label: "新手入门", text: "入驻与账号设置指南", href: doc("beginner") },
+        { label: "基础", text: "商品与内容的基础运营", href: doc("basic") },
+        { label: "进阶", text: "流量、数据与内容策略", href: doc("advanced") },
+        { label: "购物节专题", text: "大促期间的内容打法", href: doc("festival") },
+      ],
+    },
+    {
+      type: "levels",
+      id: "levels",
+      title: "三阶成长路径",
+      reveal: true,
+      levels: [
+        {
+          name: "新手",
+          text: "完成入驻，了解规则，发出第一条合规内容。",
+          items: [
+            { label: "入驻流程", href: course("stroll-onboarding"), kind: "课程" },
+            { label: "身份认证", href: course("stroll-verification"), kind: "课程" },
+            { label: "权限开通", href: course("stroll-permissions"), kind: "课程" },
+            { label: "内容规范", href: live("stroll-content-standard"), kind: "直播" },
+          ],
+        },
+        {
+          name: "基础",
+          text: "找准定位，用对渠道，让内容被看见。",
+          items: [
+            { label: "商品定位", href: course("stroll-positioning"), kind: "课程" },
+            { label: "展示渠道", href: course("stroll-channels"), kind: "课程" },
+            { label: "内容调整", href: live("stroll-adjustment"), kind: "直播" },
+            { label: "渠道价值", href: course("stroll-channel-value"), kind: "课程" },
+          ],
+        },
+        {
+          name: "进阶",
+          text: "做出优质内容，承接流量，带动成交。",
+          items: [
+            { label: "短视频创作", href: course("stroll-short-video"), kind: "课程" },
+            { label: "流量承接", href: live("stroll-traffic"), kind: "直播" },
+            { label: "优质内容", href: course("stroll-quality"), kind: "课程" },
+            { label: "商品挂载", href: course("stroll-attach-product"), kind: "课程" },
+          ],
+        },
+      ],
+    },
+  ],
+};

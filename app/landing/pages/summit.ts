@@ -1,0 +1,106 @@
+import type { LandingPage } from "../types";
+import { guests, MEDIA_PARTNERS, PARTNERS, TICKET_HOST } from "./conference";
+import { heroBg, SLOGAN_TITLE } from "./shared";
+
+/**
+ * /activity/wsfh/summit — the earlier conference page: 直播电商生态峰会 (2020-08-18, Hangzhou). As
+ * SPEC §9 notes, this page lists both the ordinary and the VIP ticket at 580 yuan (the VIP ticket
+ * differs in seats and check-in only).
+ */
+const F = "summit";
+const ticket = (kind: string) => `${TICKET_HOST}/live-summit-2020?ticket=${kind}`;
+
+export const page: LandingPage = {
+  path: "/activity/wsfh/summit",
+  title: SLOGAN_TITLE,
+  name: "直播电商生态峰会",
+  description: "直播电商生态峰会：2020 年 8 月 18 日，杭州。品牌、机构、平台与主播共话直播电商新生态。",
+  shareImage: `/landing/${F}/hero.svg`,
+  sections: [
+    {
+      type: "hero",
+      id: "home",
+      eyebrow: "直播电商生态峰会",
+      title: "共建直播电商新生态",
+      subtitle: "品牌、机构、平台与主播，一天读懂直播电商。",
+      facts: ["2020 年 8 月 18 日", "中国 · 杭州", "800+ 参会者"],
+      image: heroBg(F, "直播电商生态峰会主视觉"),
+      buyAnchor: { label: "立即购票", href: "#tickets" },
+    },
+    {
+      type: "scrollNav",
+      items: [
+        { id: "home", label: "首页" },
+        { id: "guests", label: "嘉宾" },
+        { id: "agenda", label: "议程" },
+        { id: "tickets", label: "门票" },
+        { id: "partners", label: "合作伙伴" },
+        { id: "contact", label: "联系我们" },
+      ],
+      actions: [{ label: "购票", href: ticket("normal") }],
+    },
+    guests(F, "guests", "演讲嘉宾", 6),
+    {
+      type: "agenda",
+      id: "agenda",
+      title: "峰会议程",
+      blocks: [
+        {
+          label: "上午",
+          items: [
+            { time: "09:30", title: "开幕致辞", speaker: "郑南星" },
+            { time: "10:00", title: "直播电商的下一站", speaker: "李慕白" },
+            { time: "10:40", title: "品牌自播方法论", speaker: "陈嘉言" },
+            { time: "11:20", title: "平台政策解读", speaker: "王知秋" },
+          ],
+        },
+        {
+          label: "下午",
+          items: [
+            { time: "13:30", title: "圆桌：主播、机构与品牌的分工", speaker: "吴清和 · 赵一鸣" },
+            { time: "14:30", title: "供应链如何承接直播爆单", speaker: "周行远" },
+            { time: "15:30", title: "直播电商合规与风控", speaker: "孙若溪" },
+          ],
+        },
+      ],
+    },
+    {
+      type: "plans",
+      id: "tickets",
+      title: "门票",
+      plans: [
+        {
+          name: "普通票",
+          price: 580,
+          unit: "元/人",
+          perks: ["全天主论坛", "午餐与茶歇", "会后资料下载"],
+          cta: { label: "购买普通票", href: ticket("normal") },
+        },
+        {
+          name: "VIP 票",
+          price: 580,
+          unit: "元/人",
+          featured: true,
+          limit: "限 100 席",
+          perks: ["全天主论坛", "快速签到", "VIP 座位", "峰会资料包"],
+          cta: { label: "购买 VIP 票", href: ticket("vip") },
+        },
+      ],
+    },
+    {
+      type: "logos",
+      id: "partners",
+      title: "合作伙伴",
+      groups: [{ names: PARTNERS }, { label: "合作媒体", names: MEDIA_PARTNERS.slice(0, 6) }],
+    },
+    {
+      type: "contact",
+      id: "contact",
+      title: "联系我们",
+      people: [
+        { role: "参会咨询", name: "何晴", phone: "0571-0000 6611", email: "summit@example.com" },
+        { role: "赞助合作", name: "顾北", phone: "0571-0000 6612", email: "sponsor@example.com" },
+      ],
+    },
+  ],
+};

@@ -1,0 +1,126 @@
+import type { FormRule } from "antd";
+import { useCallback, useEffect, useState } from "react";
+import { useRouteLoaderData } from "react-router";
+import type { z } from "zod";
+import { type AdminUser, adminFieldError } from "../../../contract/admin";
+
+export const LAYOUT_ID = "routes/admin/layout";
+
+export interface ConsoleSession {
+  user: AdminUser;
+  csrfToken: string;
+}
+
+/** The signed-in user and the CSRF token, from the console layout's loader. */
+export function useConsoleSession(): ConsoleSession {
+  const data = useRouteLoaderData(LAYOUT_ID) as ConsoleSession | undefined;
+  if (!data) throw new Error("console pages render inside the console layout");
+  return data;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+interface Envelope<T> {
+  statusCode?: number;
+  message?: string;
+  data?: T;
+}
+
+/** fetch for /api/admin: JSON in and out, the CSRF token on every change, Chinese errors. */
+export async function callApi<T>(
+  csrfToken: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (method !== "GET") headers["x-csrf-token"] = csrfToken;
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers["content-type"] = "application/json";
+    payload = JSON.stringify(body);
+  }
+  let res: Response;
+  try {
+    res = await fetch(path, { method, headers, body: payload, credentials: "same-origin" });
+  } catch {
+    throw new ApiError(0, "网络异常，请检查网络后重试");
+  }
+  // A session that ended sends the editor to sign in again (not a wrong password on the sign-in page).
+  if (res.status === 401 && typeof window !== "undefined" && !/^\/api\/admin\/(login|setup)$/.test(path)) {
+    window.location.assign(`/admin/login?next=${encodeURIComponent(window.location.pathname)}`);
+  }
+  const type = res.headers.get("content-type") ?? "";
+  if (res.ok && type.startsWith("text/csv")) return (await res.blob()) as T;
+  const json = (await res.json().catch(() => null)) as Envelope<T> | null;
+  if (!res.ok || json?.statusCode !== 1000) {
+    throw new ApiError(res.status, json?.message ?? `请求失败（${res.status}）`);
+  }
+  return json.data as T;
+}
+
+/** The console's API client, bound to this session's CSRF token. */
+export function useApi() {
+  const { csrfToken } = useConsoleSession();
+  return useCallback(
+    <T>(method: string, path: string, body?: unknown) => callApi<T>(csrfToken, method, path, body),
+    [csrfToken],
+  );
+}
+
+/**
+ * antd rules from a contract schema: the form shows exactly the server's messages. (Mark a field
+ * required with Form.Item's own `required` prop: antd's required rule would answer its own text.)
+ */
+export function zodRule(schema: z.ZodObject, field: string): FormRule[] {
+  return [
+    {
+      validator: (_r, value) => {
+        const message = adminFieldError(schema, field, value);
+        return message ? Promise.reject(new Error(message)) : Promise.resolve();
+      },
+    },
+  ];
+}
+
+/** Saves a Blob (a CSV export) under a file name. */
+export function saveBlob(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** 2024-05-11 14:03 in the editor's own time zone. */
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return "";
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const p = (n: number) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
+}
+
+export const yuan = (n: number) =>
+  `¥${n.toLocaleString("zh-CN", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** Cache-Control of every console page: personal, never stored. */
+export const NO_STORE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
+
+/** False during server rendering and hydration: submit buttons wait for it, so no form is sent natively. */
+export function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}

@@ -1,0 +1,205 @@
+import {
+  App,
+  Button,
+  Card,
+  Col,
+  DatePicker,
+  Form,
+  Input,
+  Radio,
+  Row,
+  Select,
+  Space,
+  Spin,
+  Switch,
+} from "antd";
+import dayjs, { type Dayjs } from "dayjs";
+import { useEffect, useState } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { type AdminArticle, ArticleFormSchema } from "../../../contract/admin";
+import type { Route } from "./+types/article-edit";
+import { NO_STORE, useApi, useConsoleSession, zodRule } from "./api";
+import { ImageField } from "./ImageField";
+import { useColumnsAndTags } from "./options";
+import { RichTextEditor } from "./RichTextEditor";
+
+export function headers() {
+  return NO_STORE;
+}
+
+export function meta({ params }: Route.MetaArgs) {
+  return [{ title: `${params.id === "new" ? "写文章" : "编辑文章"} - 编辑后台` }];
+}
+
+interface FormValues {
+  title: string;
+  intro: string;
+  content: string;
+  thumb: string;
+  author: string;
+  columnId: number;
+  tags: string[];
+  hot: boolean;
+  status: "published" | "draft";
+  createdAt: Dayjs;
+}
+
+const rules = (f: string) => zodRule(ArticleFormSchema, f);
+
+/** Create or edit one article: everything is saved through the same schema and service as the site. */
+export default function ArticleEdit() {
+  const { id } = useParams();
+  const isNew = id === "new";
+  const api = useApi();
+  const navigate = useNavigate();
+  const { user } = useConsoleSession();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<FormValues>();
+  const [loaded, setLoaded] = useState<AdminArticle | null>(null);
+  const [saving, setSaving] = useState(false);
+  const { columns, tags, searchTags } = useColumnsAndTags();
+
+  useEffect(() => {
+    if (isNew) {
+      setLoaded(null);
+      form.setFieldsValue({
+        title: "",
+        intro: "",
+        content: "",
+        thumb: "",
+        author: user.displayName,
+        tags: [],
+        hot: false,
+        status: "published",
+        createdAt: dayjs(),
+      });
+      return;
+    }
+    api<AdminArticle>("GET", `/api/admin/articles/${id}`)
+      .then((a) => {
+        setLoaded(a);
+        form.setFieldsValue({
+          title: a.title,
+          intro: a.intro,
+          content: a.content,
+          thumb: a.thumb,
+          author: a.author,
+          columnId: a.columnId,
+          tags: a.tags.map((t) => t.tagName),
+          hot: a.hot,
+          status: a.status,
+          createdAt: dayjs(a.createdAt),
+        });
+      })
+      .catch((err: Error) => message.error(err.message));
+  }, [api, id, isNew, form, user.displayName, message]);
+
+  async function save(values: FormValues) {
+    setSaving(true);
+    try {
+      const body = { ...values, createdAt: values.createdAt.toISOString() };
+      const saved = isNew
+        ? await api<AdminArticle>("POST", "/api/admin/articles", body)
+        : await api<AdminArticle>("PUT", `/api/admin/articles/${id}`, body);
+      message.success(values.status === "published" ? "已保存并发布" : "草稿已保存");
+      // The server's sanitised body is what the site shows: show it here too.
+      form.setFieldsValue({ content: saved.content });
+      setLoaded(saved);
+      if (isNew) navigate(`/admin/articles/${saved.id}`, { replace: true });
+    } catch (err) {
+      message.error((err as Error).message);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  if (!isNew && !loaded) {
+    return (
+      <Card title="编辑文章">
+        <Spin />
+      </Card>
+    );
+  }
+
+  return (
+    <Card
+      title={isNew ? "写文章" : "编辑文章"}
+      extra={
+        <Space>
+          {loaded?.status === "published" && (
+            <a href={`/articledetail/${loaded.id}`} target="_blank" rel="noreferrer">
+              在网站上查看
+            </a>
+          )}
+          <Link to="/admin/articles">返回列表</Link>
+        </Space>
+      }
+    >
+      <Form<FormValues> form={form} layout="vertical" onFinish={save} scrollToFirstError>
+        <Row gutter={24}>
+          <Col xs={24} lg={16}>
+            <Form.Item label="标题" name="title" required rules={rules("title")}>
+              <Input maxLength={200} showCount />
+            </Form.Item>
+            <Form.Item label="摘要" name="intro" rules={rules("intro")}>
+              <Input.TextArea rows={3} maxLength={500} showCount />
+            </Form.Item>
+            <Form.Item label="正文" name="content" required rules={rules("content")}>
+              <RichTextEditor placeholder="正文" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} lg={8}>
+            <Form.Item label="状态" name="status" required>
+              <Radio.Group
+                optionType="button"
+                options={[
+                  { value: "published", label: "发布" },
+                  { value: "draft", label: "草稿" },
+                ]}
+              />
+            </Form.Item>
+            <Form.Item label="栏目" name="columnId" required rules={rules("columnId")}>
+              <Select options={columns} placeholder="请选择栏目" aria-label="栏目" />
+            </Form.Item>
+            <Form.Item label="标签" name="tags" rules={rules("tags")} extra="输入新标签后按回车即可创建">
+              <Select
+                mode="tags"
+                placeholder="选择或输入标签"
+                options={tags.map((t) => ({ value: t.label, label: t.label }))}
+                showSearch={{ onSearch: (q) => void searchTags(q) }}
+                tokenSeparators={[",", "，"]}
+                aria-label="标签"
+              />
+            </Form.Item>
+            <Form.Item
+              label="封面图"
+              name="thumb"
+              required
+              rules={rules("thumb")}
+              extra="自动裁切为 480 与 960 像素宽"
+            >
+              <ImageField kind="cover" />
+            </Form.Item>
+            <Form.Item label="作者" name="author" rules={rules("author")}>
+              <Input maxLength={100} />
+            </Form.Item>
+            <Form.Item
+              label="发布时间"
+              name="createdAt"
+              required
+              rules={[{ required: true, message: "请选择发布时间" }]}
+            >
+              <DatePicker showTime style={{ width: "100%" }} />
+            </Form.Item>
+            <Form.Item label="热点" name="hot" valuePropName="checked">
+              <Switch />
+            </Form.Item>
+            <Button type="primary" htmlType="submit" loading={saving} block size="large">
+              保存
+            </Button>
+          </Col>
+        </Row>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,217 @@
+import { PlusOutlined } from "@ant-design/icons";
+import { App, Button, Card, Input, Popconfirm, Select, Space, Switch, Table, Tag } from "antd";
+import { useCallback, useEffect, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { type AdminArticleRow, ARTICLE_STATUSES, type Paged } from "../../../contract/admin";
+import type { Route } from "./+types/articles";
+import { formatDateTime, NO_STORE, useApi } from "./api";
+import { useColumnsAndTags } from "./options";
+
+export function headers() {
+  return NO_STORE;
+}
+
+export function meta(_: Route.MetaArgs) {
+  return [{ title: "文章 - 编辑后台" }];
+}
+
+export default function Articles() {
+  const api = useApi();
+  const { message } = App.useApp();
+  const [params, setParams] = useSearchParams();
+  const [data, setData] = useState<Paged<AdminArticleRow> | null>(null);
+  const [loading, setLoading] = useState(false);
+  const { columns, tags, searchTags } = useColumnsAndTags();
+  const query = params.toString();
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    try {
+      setData(await api<Paged<AdminArticleRow>>("GET", `/api/admin/articles?${query}`));
+    } catch (err) {
+      message.error((err as Error).message);
+    } finally {
+      setLoading(false);
+    }
+  }, [api, query, message]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const setFilter = (key: string, value: string | number | undefined | null) => {
+    const next = new URLSearchParams(params);
+    if (value === undefined || value === null || value === "") next.delete(key);
+    else next.set(key, String(value));
+    if (key !== "page") next.delete("page");
+    setParams(next, { replace: true });
+  };
+  const num = (k: string) => (params.get(k) ? Number(params.get(k)) : undefined);
+
+  async function toggleHot(row: AdminArticleRow, hot: boolean) {
+    try {
+      await api("PUT", `/api/admin/articles/${row.id}/hot`, { hot });
+      message.success(hot ? "已设为热点" : "已取消热点");
+      void load();
+    } catch (err) {
+      message.error((err as Error).message);
+    }
+  }
+  async function remove(row: AdminArticleRow) {
+    try {
+      await api("DELETE", `/api/admin/articles/${row.id}`);
+      message.success("已删除");
+      void load();
+    } catch (err) {
+      message.error((err as Error).message);
+    }
+  }
+
+  return (
+    <Card
+      title="文章"
+      extra={
+        <Link to="/admin/articles/new">
+          <Button type="primary" icon={<PlusOutlined />}>
+            写文章
+          </Button>
+        </Link>
+      }
+    >
+      <Space wrap className="console-filters">
+        <Input.Search
+          placeholder="搜索标题"
+          allowClear
+          defaultValue={params.get("q") ?? ""}
+          onSearch={(v) => setFilter("q", v.trim())}
+          style={{ width: 220 }}
+          aria-label="搜索标题"
+        />
+        <Select
+          placeholder="栏目"
+          allowClear
+          value={num("columnId")}
+          options={columns}
+          onChange={(v) => setFilter("columnId", v)}
+          style={{ width: 140 }}
+          aria-label="栏目"
+        />
+        <Select
+          placeholder="标签"
+          allowClear
+          showSearch={{ filterOption: false, onSearch: (q) => void searchTags(q) }}
+          value={num("tagId")}
+          options={tags}
+          onChange={(v) => setFilter("tagId", v)}
+          style={{ width: 160 }}
+          aria-label="标签"
+        />
+        <Select
+          placeholder="状态"
+          allowClear
+          value={params.get("status") ?? undefined}
+          options={ARTICLE_STATUSES.map((s) => ({ value: s.value, label: s.label }))}
+          onChange={(v) => setFilter("status", v)}
+          style={{ width: 120 }}
+          aria-label="状态"
+        />
+        <Select
+          placeholder="热点"
+          allowClear
+          value={params.get("hot") ?? undefined}
+          options={[
+            { value: "1", label: "热点" },
+            { value: "0", label: "非热点" },
+          ]}
+          onChange={(v) => setFilter("hot", v)}
+          style={{ width: 110 }}
+          aria-label="热点"
+        />
+      </Space>
+      <Table<AdminArticleRow>
+        rowKey="id"
+        loading={loading}
+        dataSource={data?.items ?? []}
+        scroll={{ x: 1200 }}
+        pagination={{
+          current: data?.page ?? 1,
+          pageSize: data?.pageSize ?? 20,
+          total: data?.total ?? 0,
+          showTotal: (t) => `共 ${t} 篇`,
+          onChange: (page, pageSize) => {
+            const next = new URLSearchParams(params);
+            next.set("page", String(page));
+            next.set("pageSize", String(pageSize));
+            setParams(next, { replace: true });
+          },
+        }}
+        columns={[
+          {
+            title: "封面",
+            dataIndex: "thumb",
+            width: 96,
+            render: (src: string) => (src ? <img src={src} alt="" className="console-thumb" /> : null),
+          },
+          {
+            title: "标题",
+            dataIndex: "title",
+            width: 280,
+            render: (t: string, r) => (
+              <Link to={`/admin/articles/${r.id}`} className="console-title-link">
+                {t}
+              </Link>
+            ),
+          },
+          { title: "栏目", dataIndex: "columnName", width: 100 },
+          {
+            title: "标签",
+            dataIndex: "tags",
+            width: 180,
+            render: (ts: AdminArticleRow["tags"]) => ts.map((t) => <Tag key={t.tagId}>{t.tagName}</Tag>),
+          },
+          {
+            title: "状态",
+            dataIndex: "status",
+            width: 80,
+            render: (s: string) =>
+              s === "published" ? <Tag color="green">已发布</Tag> : <Tag color="default">草稿</Tag>,
+          },
+          {
+            title: "热点",
+            dataIndex: "hot",
+            width: 70,
+            render: (hot: boolean, r) => (
+              <Switch
+                size="small"
+                checked={hot}
+                onChange={(v) => toggleHot(r, v)}
+                aria-label={`热点：${r.title}`}
+              />
+            ),
+          },
+          { title: "阅读", dataIndex: "viewCount", width: 70, align: "right" },
+          { title: "发布时间", dataIndex: "createdAt", width: 150, render: formatDateTime },
+          {
+            title: "操作",
+            key: "ops",
+            width: 150,
+            render: (_v, r) => (
+              <Space size={4}>
+                <Link to={`/admin/articles/${r.id}`}>编辑</Link>
+                {r.status === "published" && (
+                  <a href={`/articledetail/${r.id}`} target="_blank" rel="noreferrer">
+                    查看
+                  </a>
+                )}
+                <Popconfirm title="删除这篇文章？" description="删除后无法恢复。" onConfirm={() => remove(r)}>
+                  <Button type="link" danger size="small">
+                    删除
+                  </Button>
+                </Popconfirm>
+              </Space>
+            ),
+          },
+        ]}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,181 @@
+import {
+  AuditOutlined,
+  DashboardOutlined,
+  FileTextOutlined,
+  LogoutOutlined,
+  MenuOutlined,
+  NotificationOutlined,
+  ShopOutlined,
+  TeamOutlined,
+} from "@ant-design/icons";
+import { App, Button, Layout, Menu, type MenuProps, Tag } from "antd";
+import { useState } from "react";
+import { Link, Outlet, redirect, useLocation, useNavigate } from "react-router";
+import { ROLE_LABELS } from "../../../contract/admin";
+import type { Route } from "./+types/layout";
+import { callApi, NO_STORE } from "./api";
+
+export function headers() {
+  return NO_STORE;
+}
+
+/** Signed-in pages only: no session → sign-in (or the first-run setup while no admin exists). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { auth } = context.services.admin;
+  const session = await auth.session(request.headers.get("cookie"));
+  if (!session) {
+    if (!(await auth.adminExists())) throw redirect("/admin/setup");
+    const url = new URL(request.url);
+    throw redirect(`/admin/login?next=${encodeURIComponent(url.pathname + url.search)}`);
+  }
+  return { user: session.user, csrfToken: session.csrfToken };
+}
+
+type Item = Required<MenuProps>["items"][number];
+
+function menu(admin: boolean): Item[] {
+  const link = (to: string, label: string) => ({ key: to, label: <Link to={to}>{label}</Link> });
+  return [
+    { ...link("/admin", "概览"), icon: <DashboardOutlined /> },
+    {
+      key: "content",
+      icon: <FileTextOutlined />,
+      label: "内容",
+      children: [
+        link("/admin/articles", "文章"),
+        link("/admin/columns", "栏目"),
+        link("/admin/tags", "标签"),
+      ],
+    },
+    {
+      key: "site",
+      icon: <NotificationOutlined />,
+      label: "运营位",
+      children: [
+        link("/admin/banners", "广告位"),
+        link("/admin/activities", "活动"),
+        link("/admin/partners", "合作伙伴"),
+        link("/admin/contacts", "商务合作"),
+        link("/admin/travel-tabs", "旅行清单分类"),
+        link("/admin/travel-items", "旅行清单商品"),
+      ],
+    },
+    { ...link("/admin/products", "报名产品"), icon: <ShopOutlined /> },
+    ...(admin
+      ? [
+          {
+            key: "sales",
+            icon: <TeamOutlined />,
+            label: "线索与订单",
+            children: [link("/admin/leads", "MCN 线索"), link("/admin/orders", "报名订单")],
+          },
+          {
+            key: "system",
+            icon: <AuditOutlined />,
+            label: "系统",
+            children: [link("/admin/users", "用户"), link("/admin/audit", "操作日志")],
+          },
+        ]
+      : []),
+  ];
+}
+
+const OPEN: Record<string, string> = {
+  articles: "content",
+  columns: "content",
+  tags: "content",
+  banners: "site",
+  activities: "site",
+  partners: "site",
+  contacts: "site",
+  "travel-tabs": "site",
+  "travel-items": "site",
+  leads: "sales",
+  orders: "sales",
+  users: "system",
+  audit: "system",
+};
+
+export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
+  const { user, csrfToken } = loaderData;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const [collapsed, setCollapsed] = useState(false);
+  const section = location.pathname.split("/")[2] ?? "";
+  const selected = section ? `/admin/${section}` : "/admin";
+
+  async function signOut() {
+    try {
+      await callApi(csrfToken, "POST", "/api/admin/logout");
+    } catch (err) {
+      message.error((err as Error).message);
+    }
+    navigate("/admin/login", { replace: true });
+  }
+
+  return (
+    <Layout className="console">
+      <Layout.Sider
+        breakpoint="lg"
+        collapsedWidth={0}
+        collapsed={collapsed}
+        onCollapse={setCollapsed}
+        width={208}
+        trigger={null}
+        theme="light"
+        className="console-sider"
+      >
+        <Link to="/admin" className="console-brand">
+          <span className="console-logo">电商报</span>
+          <span className="console-brand-sub">编辑后台</span>
+        </Link>
+        <Menu
+          mode="inline"
+          selectedKeys={[selected]}
+          defaultOpenKeys={[OPEN[section] ?? "content"]}
+          items={menu(user.role === "admin")}
+          onClick={() => {
+            if (typeof window !== "undefined" && window.innerWidth < 992) setCollapsed(true);
+          }}
+        />
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header className="console-header">
+          <Button
+            type="text"
+            icon={<MenuOutlined />}
+            aria-label={collapsed ? "打开菜单" : "收起菜单"}
+            aria-expanded={!collapsed}
+            className="console-menu-button"
+            onClick={() => setCollapsed((c) => !c)}
+          />
+          <a href="/" target="_blank" rel="noreferrer" className="console-site-link">
+            查看网站
+          </a>
+          <span className="console-user">
+            <span data-testid="console-user">{user.displayName || user.username}</span>
+            <Tag color={user.role === "admin" ? "volcano" : "blue"}>{ROLE_LABELS[user.role]}</Tag>
+            <Button size="small" icon={<LogoutOutlined />} onClick={signOut}>
+              退出登录
+            </Button>
+          </span>
+        </Layout.Header>
+        <Layout.Content className="console-content">
+          <Outlet />
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = (error as { status?: number })?.status;
+  return (
+    <div className="console-error">
+      <h1>{status === 404 ? "页面不存在" : "页面暂时无法打开"}</h1>
+      <p>{status === 404 ? "您访问的后台页面不存在。" : "请刷新重试；如果一直出现，请联系管理员。"}</p>
+      <a href="/admin">返回后台首页</a>
+    </div>
+  );
+}

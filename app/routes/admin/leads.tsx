@@ -1,0 +1,209 @@
+import { App, Card, Descriptions, Drawer, Select, Table, Tag } from "antd";
+import { useCallback, useEffect, useState } from "react";
+import { type AdminLead, LEAD_STATUSES, type Paged } from "../../../contract/admin";
+import type { Route } from "./+types/leads";
+import { formatDateTime, NO_STORE, useApi } from "./api";
+import { FilterSelect, RecordToolbar, useFilters } from "./records";
+
+export function headers() {
+  return NO_STORE;
+}
+
+export function meta(_: Route.MetaArgs) {
+  return [{ title: "MCN 线索 - 编辑后台" }];
+}
+
+const FORMS = [
+  { value: "business", label: "商家合作" },
+  { value: "expert", label: "达人合作" },
+];
+const STATUS_COLOR = { new: "orange", contacted: "blue", closed: "default" } as const;
+
+export default function Leads() {
+  const api = useApi();
+  const { message } = App.useApp();
+  const { filters, set } = useFilters();
+  const [data, setData] = useState<Paged<AdminLead> | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [detail, setDetail] = useState<AdminLead | null>(null);
+  const query = new URLSearchParams(filters).toString();
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    try {
+      setData(await api<Paged<AdminLead>>("GET", `/api/admin/leads?${query}`));
+    } catch (err) {
+      message.error((err as Error).message);
+    } finally {
+      setLoading(false);
+    }
+  }, [api, query, message]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  async function setStatus(lead: AdminLead, status: AdminLead["status"]) {
+    try {
+      const updated = await api<AdminLead>("PUT", `/api/admin/leads/${lead.id}/status`, { status });
+      message.success("状态已更新");
+      if (detail?.id === lead.id) setDetail(updated);
+      void load();
+    } catch (err) {
+      message.error((err as Error).message);
+    }
+  }
+
+  const statusSelect = (lead: AdminLead) => (
+    <Select
+      size="small"
+      value={lead.status}
+      options={LEAD_STATUSES.map((s) => ({ value: s.value, label: s.label }))}
+      onChange={(v) => setStatus(lead, v)}
+      style={{ width: 96 }}
+      aria-label={`线索 ${lead.id} 状态`}
+    />
+  );
+
+  return (
+    <Card title="MCN 线索">
+      <RecordToolbar
+        filters={filters}
+        set={set}
+        exportPath="/api/admin/leads/export"
+        fileName="MCN线索"
+        placeholder="姓名、电话或品牌"
+      >
+        <FilterSelect label="类型" value={filters.form} options={FORMS} onChange={(v) => set({ form: v })} />
+        <FilterSelect
+          label="状态"
+          value={filters.status}
+          options={LEAD_STATUSES.map((s) => ({ value: s.value, label: s.label }))}
+          onChange={(v) => set({ status: v })}
+        />
+      </RecordToolbar>
+      <Table<AdminLead>
+        rowKey="id"
+        loading={loading}
+        dataSource={data?.items ?? []}
+        scroll={{ x: 900 }}
+        onRow={(r) => ({ onDoubleClick: () => setDetail(r) })}
+        pagination={{
+          current: data?.page ?? 1,
+          pageSize: data?.pageSize ?? 20,
+          total: data?.total ?? 0,
+          showTotal: (t) => `共 ${t} 条`,
+          onChange: (page, pageSize) => set({ page, pageSize }),
+        }}
+        columns={[
+          { title: "提交时间", dataIndex: "createdAt", width: 150, render: formatDateTime },
+          {
+            title: "类型",
+            dataIndex: "form",
+            width: 96,
+            render: (f: string) => (
+              <Tag color={f === "business" ? "volcano" : "geekblue"}>
+                {f === "business" ? "商家合作" : "达人合作"}
+              </Tag>
+            ),
+          },
+          { title: "姓名/联系人", dataIndex: "name", width: 120 },
+          { title: "电话", dataIndex: "phone", width: 130 },
+          {
+            title: "品牌 / 渠道",
+            key: "what",
+            render: (_v, r) =>
+              r.form === "business" ? `${r.brand ?? ""}（${r.role ?? ""}）` : (r.channelNickname ?? ""),
+          },
+          {
+            title: "状态",
+            dataIndex: "status",
+            width: 110,
+            render: (_s, r) => statusSelect(r),
+          },
+          {
+            title: "操作",
+            key: "ops",
+            width: 80,
+            render: (_v, r) => (
+              <a
+                href={`#lead-${r.id}`}
+                onClick={(e) => {
+                  e.preventDefault();
+                  setDetail(r);
+                }}
+              >
+                详情
+              </a>
+            ),
+          },
+        ]}
+      />
+      <Drawer
+        open={detail !== null}
+        onClose={() => setDetail(null)}
+        title={`线索 #${detail?.id ?? ""}`}
+        size={520}
+      >
+        {detail && (
+          <Descriptions
+            column={1}
+            bordered
+            size="small"
+            items={[
+              { key: "form", label: "类型", children: detail.form === "business" ? "商家合作" : "达人合作" },
+              { key: "name", label: "姓名/联系人", children: detail.name },
+              { key: "phone", label: "电话", children: <a href={`tel:${detail.phone}`}>{detail.phone}</a> },
+              ...(detail.form === "business"
+                ? [
+                    { key: "brand", label: "品牌", children: detail.brand },
+                    { key: "role", label: "角色", children: detail.role },
+                  ]
+                : [
+                    { key: "nick", label: "主渠道昵称", children: detail.channelNickname },
+                    {
+                      key: "link",
+                      label: "主渠道链接",
+                      children: detail.channelLink ? (
+                        <a href={detail.channelLink} target="_blank" rel="noreferrer noopener">
+                          {detail.channelLink}
+                        </a>
+                      ) : null,
+                    },
+                    {
+                      key: "pic",
+                      label: "身份证复印件",
+                      children: detail.idCopyPic ? (
+                        <a href={detail.idCopyPic} target="_blank" rel="noreferrer">
+                          <img src={detail.idCopyPic} alt="身份证复印件" className="console-doc-pic" />
+                        </a>
+                      ) : (
+                        "未上传"
+                      ),
+                    },
+                  ]),
+              {
+                key: "status",
+                label: "状态",
+                children: (
+                  <>
+                    <Tag color={STATUS_COLOR[detail.status]}>
+                      {LEAD_STATUSES.find((s) => s.value === detail.status)?.label}
+                    </Tag>
+                    {statusSelect(detail)}
+                  </>
+                ),
+              },
+              { key: "time", label: "提交时间", children: formatDateTime(detail.createdAt) },
+              { key: "source", label: "来源页面", children: detail.sourcePage },
+              {
+                key: "ua",
+                label: "浏览器",
+                children: <span className="console-small">{detail.userAgent}</span>,
+              },
+            ]}
+          />
+        )}
+      </Drawer>
+    </Card>
+  );
+}

@@ -1,0 +1,146 @@
+import { PlusOutlined } from "@ant-design/icons";
+import { App, Button, Card, Form, Input, InputNumber, Modal, Switch, Table, Tag } from "antd";
+import { useCallback, useEffect, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { ProductFormSchema } from "../../../contract/admin";
+import type { Route } from "./+types/products";
+import { NO_STORE, useApi, useHydrated, yuan, zodRule } from "./api";
+
+export function headers() {
+  return NO_STORE;
+}
+
+export function meta(_: Route.MetaArgs) {
+  return [{ title: "报名产品 - 编辑后台" }];
+}
+
+export interface ProductRow {
+  id: number;
+  name: string;
+  price: number;
+  contractHtml: string;
+  requiresAgreement: boolean;
+  orders: number;
+}
+
+/** Sign-up products: the list and the creation of a new one (details on its own page). */
+export default function Products() {
+  const api = useApi();
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const [form] = Form.useForm();
+  const [items, setItems] = useState<ProductRow[]>([]);
+  const [open, setOpen] = useState(false);
+
+  const load = useCallback(async () => {
+    try {
+      setItems((await api<{ items: ProductRow[] }>("GET", "/api/admin/products")).items);
+    } catch (err) {
+      message.error((err as Error).message);
+    }
+  }, [api, message]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  async function create() {
+    let v: Record<string, unknown>;
+    try {
+      v = await form.validateFields();
+    } catch {
+      return;
+    }
+    try {
+      const p = await api<ProductRow>("POST", "/api/admin/products", { ...v, contractHtml: "" });
+      message.success("产品已创建");
+      setOpen(false);
+      navigate(`/admin/products/${p.id}`);
+    } catch (err) {
+      message.error((err as Error).message);
+    }
+  }
+
+  return (
+    <Card
+      title="报名产品"
+      extra={
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          onClick={() => {
+            form.resetFields();
+            form.setFieldsValue({ requiresAgreement: true });
+            setOpen(true);
+          }}
+        >
+          新增产品
+        </Button>
+      }
+    >
+      <Table<ProductRow>
+        rowKey="id"
+        dataSource={items}
+        pagination={false}
+        scroll={{ x: 640 }}
+        columns={[
+          { title: "编号", dataIndex: "id", width: 80 },
+          {
+            title: "名称",
+            dataIndex: "name",
+            render: (n: string, r) => <Link to={`/admin/products/${r.id}`}>{n}</Link>,
+          },
+          { title: "价格", dataIndex: "price", width: 120, align: "right", render: (p: number) => yuan(p) },
+          {
+            title: "协议",
+            dataIndex: "requiresAgreement",
+            width: 100,
+            render: (r: boolean) => (r ? <Tag color="blue">需勾选</Tag> : <Tag>无需</Tag>),
+          },
+          { title: "订单", dataIndex: "orders", width: 80, align: "right" },
+          {
+            title: "报名页",
+            key: "page",
+            width: 120,
+            render: (_v, r) => (
+              <a href={`/tzyx/zebra/product/${r.id}`} target="_blank" rel="noreferrer">
+                打开
+              </a>
+            ),
+          },
+        ]}
+      />
+      {hydrated && (
+        <Modal
+          open={open}
+          title="新增产品"
+          onCancel={() => setOpen(false)}
+          onOk={create}
+          okText="创建"
+          forceRender
+        >
+          <Form form={form} layout="vertical">
+            <Form.Item
+              label="产品编号"
+              name="id"
+              required
+              rules={zodRule(ProductFormSchema, "id")}
+              extra="报名页地址中的数字，创建后不能修改"
+            >
+              <InputNumber min={1} precision={0} style={{ width: 200 }} />
+            </Form.Item>
+            <Form.Item label="产品名称" name="name" required rules={zodRule(ProductFormSchema, "name")}>
+              <Input />
+            </Form.Item>
+            <Form.Item label="价格（元）" name="price" required rules={zodRule(ProductFormSchema, "price")}>
+              <InputNumber min={0} precision={2} style={{ width: 200 }} suffix="元" />
+            </Form.Item>
+            <Form.Item label="需要勾选协议" name="requiresAgreement" valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          </Form>
+        </Modal>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,113 @@
+import { DownloadOutlined } from "@ant-design/icons";
+import { App, Button, DatePicker, Input, Select, Space } from "antd";
+import type { Dayjs } from "dayjs";
+import dayjs from "dayjs";
+import { useState } from "react";
+import { useSearchParams } from "react-router";
+import { saveBlob, useApi } from "./api";
+
+/** Filters kept in the address (so a filtered list can be shared and survives a reload). */
+export function useFilters() {
+  const [params, setParams] = useSearchParams();
+  const set = (patch: Record<string, string | number | undefined | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(patch)) {
+      if (v === undefined || v === null || v === "") next.delete(k);
+      else next.set(k, String(v));
+    }
+    if (!("page" in patch)) next.delete("page");
+    setParams(next, { replace: true });
+  };
+  const filters = Object.fromEntries(params.entries());
+  return { params, filters, set };
+}
+
+/** Date range, keyword and the CSV export shared by the leads and orders pages. */
+export function RecordToolbar({
+  filters,
+  set,
+  exportPath,
+  fileName,
+  placeholder,
+  children,
+}: {
+  filters: Record<string, string>;
+  set: (patch: Record<string, string | undefined>) => void;
+  exportPath: string;
+  fileName: string;
+  placeholder: string;
+  children?: React.ReactNode;
+}) {
+  const api = useApi();
+  const { message } = App.useApp();
+  const [busy, setBusy] = useState(false);
+  const range: [Dayjs, Dayjs] | null =
+    filters.from && filters.to ? [dayjs(filters.from), dayjs(filters.to)] : null;
+
+  async function exportCsv() {
+    setBusy(true);
+    try {
+      const { page: _p, pageSize: _s, ...rest } = filters;
+      const blob = await api<Blob>("POST", exportPath, rest);
+      saveBlob(blob, `${fileName}-${dayjs().format("YYYY-MM-DD")}.csv`);
+      message.success("已导出（已记录到操作日志）");
+    } catch (err) {
+      message.error((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Space wrap className="console-filters">
+      {children}
+      <DatePicker.RangePicker
+        value={range}
+        onChange={(v) =>
+          set({
+            from: v?.[0]?.format("YYYY-MM-DD") ?? undefined,
+            to: v?.[1]?.format("YYYY-MM-DD") ?? undefined,
+          })
+        }
+        aria-label="日期范围"
+      />
+      <Input.Search
+        placeholder={placeholder}
+        allowClear
+        defaultValue={filters.q ?? ""}
+        onSearch={(v) => set({ q: v.trim() })}
+        style={{ width: 220 }}
+        aria-label="搜索"
+      />
+      <Button icon={<DownloadOutlined />} onClick={exportCsv} loading={busy}>
+        导出 CSV
+      </Button>
+    </Space>
+  );
+}
+
+export function FilterSelect({
+  label,
+  value,
+  options,
+  onChange,
+  width = 130,
+}: {
+  label: string;
+  value?: string;
+  options: { value: string | number; label: string }[];
+  onChange: (v: string | undefined) => void;
+  width?: number;
+}) {
+  return (
+    <Select
+      placeholder={label}
+      allowClear
+      value={value}
+      options={options.map((o) => ({ value: String(o.value), label: o.label }))}
+      onChange={(v) => onChange(v ?? undefined)}
+      style={{ width }}
+      aria-label={label}
+    />
+  );
+}

@@ -1,0 +1,108 @@
+import { data, Link } from "react-router";
+import { ArticleShare } from "../../components/ArticleShare";
+import { formatTime } from "../../components/format";
+import { CACHED_PAGE_HEADERS, idOf, orNotFound } from "../../components/paging";
+import { tagPath } from "../../components/SearchOverlay";
+import { absolute, fullTitle, originFrom, pageMeta } from "../../components/seo";
+import { SITE_NAME } from "../../root";
+import type { Route } from "./+types/article";
+
+export function headers() {
+  return CACHED_PAGE_HEADERS;
+}
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const contentId = idOf(params.cid);
+  if (contentId === null) throw data(null, { status: 404 });
+  const article = await orNotFound(context.services.content.detail(contentId));
+  if (!article) throw data(null, { status: 404 });
+  return { article };
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  const { article: a } = loaderData;
+  const origin = originFrom(matches);
+  const path = `/articledetail/${a.contentId}`;
+  return [
+    ...pageMeta({
+      title: fullTitle(a.title),
+      description: a.intro,
+      origin,
+      path,
+      image: a.thumb,
+      type: "article",
+    }),
+    { property: "article:published_time", content: a.createTime },
+    { property: "article:section", content: a.columnName },
+    ...a.tagList.map((t) => ({ property: "article:tag", content: t.tagName })),
+    {
+      "script:ld+json": {
+        "@context": "https://schema.org",
+        "@type": "NewsArticle",
+        headline: a.title,
+        description: a.intro,
+        image: [absolute(origin, a.thumb)],
+        datePublished: a.createTime,
+        author: [{ "@type": "Person", name: a.author }],
+        publisher: {
+          "@type": "Organization",
+          name: SITE_NAME,
+          logo: { "@type": "ImageObject", url: absolute(origin, "/favicon.svg") },
+        },
+        mainEntityOfPage: absolute(origin, path),
+        articleSection: a.columnName,
+        keywords: a.tagList.map((t) => t.tagName).join(","),
+      },
+    },
+  ];
+}
+
+export default function ArticleDetail({ loaderData, matches }: Route.ComponentProps) {
+  const { article: a } = loaderData;
+  const origin = originFrom(matches);
+  const path = `/articledetail/${a.contentId}`;
+  return (
+    <article className="article-detail">
+      <nav className="breadcrumb" aria-label="当前位置">
+        <Link to="/">首页</Link>
+        <span aria-hidden="true"> / </span>
+        <Link to={`/newlist/${a.columnId}?name=${encodeURIComponent(a.columnName)}`}>{a.columnName}</Link>
+      </nav>
+      <h1 className="article-heading">{a.title}</h1>
+      <p className="article-byline">
+        <span className="article-author">{a.author}</span>
+        <time dateTime={a.createTime}>{formatTime(a.createTime)}</time>
+      </p>
+      {a.tagList.length > 0 && (
+        <ul className="article-tags" aria-label="标签">
+          {a.tagList.map((t) => (
+            <li key={t.tagId}>
+              <Link to={tagPath(t)} className="tag">
+                {t.tagName}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      {a.intro && (
+        <p className="article-summary">
+          <strong>摘要：</strong>
+          {a.intro}
+        </p>
+      )}
+      {/* sanitised by the allow-list when it was stored */}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: stored HTML is sanitised on write */}
+      <div className="article-content" dangerouslySetInnerHTML={{ __html: a.content }} />
+      <ArticleShare
+        url={absolute(origin, path)}
+        path={path}
+        title={a.title}
+        summary={a.intro}
+        image={absolute(origin, a.thumb)}
+      />
+    </article>
+  );
+}
+
+export { RouteErrorView as ErrorBoundary } from "../../components/ErrorView";

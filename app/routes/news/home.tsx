@@ -1,0 +1,51 @@
+import { useEffect } from "react";
+import { ArticleList } from "../../components/ArticleRow";
+import { Pagination } from "../../components/Pagination";
+import { CACHED_PAGE_HEADERS, keepListOnFailure, pageCount, pageOf } from "../../components/paging";
+import { listPath, originFrom, pageMeta, SITE_DESCRIPTION } from "../../components/seo";
+import { SITE_NAME, SITE_SLOGAN } from "../../root";
+import type { Route } from "./+types/home";
+
+const PAGE_SIZE = 11;
+
+export function headers() {
+  return CACHED_PAGE_HEADERS;
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const page = pageOf(request);
+  const [articles, total] = await Promise.all([
+    context.services.content.list({ page, pageSize: PAGE_SIZE }),
+    context.services.content.count(),
+  ]);
+  return { articles, page, pages: pageCount(total, PAGE_SIZE) };
+}
+
+const keeper = keepListOnFailure<Awaited<ReturnType<typeof loader>>>();
+export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => keeper.load(serverLoader);
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const page = loaderData?.page ?? 1;
+  const title = `${SITE_NAME} - ${SITE_SLOGAN}`;
+  return pageMeta({
+    title: page > 1 ? `第${page}页 - ${title}` : title,
+    description: SITE_DESCRIPTION,
+    origin: originFrom(matches),
+    path: listPath("/", page),
+  });
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  useEffect(() => keeper.remember(loaderData), [loaderData]);
+  return (
+    <section className="list-page" aria-labelledby="list-title">
+      <h1 id="list-title" className="section-title">
+        最新资讯
+      </h1>
+      <ArticleList articles={loaderData.articles} empty="没有更多文章了。" />
+      <Pagination page={loaderData.page} pages={loaderData.pages} />
+    </section>
+  );
+}
+
+export { RouteErrorView as ErrorBoundary } from "../../components/ErrorView";

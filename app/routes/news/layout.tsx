@@ -1,0 +1,101 @@
+import { useEffect, useState } from "react";
+import { Outlet, useLocation, useMatches } from "react-router";
+import { AdBanners } from "../../components/AdBanners";
+import { BackToTop } from "../../components/BackToTop";
+import { LeftMenu, menuKeyFor } from "../../components/LeftMenu";
+import { useListPageMemory } from "../../components/list-memory";
+// Rendered with a precedence, so React puts it in <head> ahead of the script preloads: on slow
+// connections the stylesheet does not queue behind a dozen module downloads (first paint).
+import newsCss from "../../components/news.css?url";
+import { PartnersCarousel } from "../../components/PartnersCarousel";
+import { ProgressBar } from "../../components/ProgressBar";
+import { SearchOverlay } from "../../components/SearchOverlay";
+import { SiteFooter } from "../../components/SiteFooter";
+import { DrawerNav, SiteHeader } from "../../components/SiteHeader";
+import { TopCarousel } from "../../components/TopCarousel";
+import { TrendsTimeline } from "../../components/TrendsTimeline";
+import { useWechatShare } from "../../components/useWechatShare";
+import type { Route } from "./+types/layout";
+import { loadChrome } from "./chrome.server";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const chrome = await loadChrome(context.services);
+  return { ...chrome, origin: context.services.config.PUBLIC_URL ?? new URL(request.url).origin };
+}
+
+/** The chrome does not change between news screens: client navigations load only the page's data. */
+export function shouldRevalidate() {
+  return false;
+}
+
+export default function NewsLayout({ loaderData }: Route.ComponentProps) {
+  const { columns, topBanners, adBanners, trends, partners, hotTags } = loaderData;
+  const location = useLocation();
+  const matches = useMatches();
+  const [search, setSearch] = useState<"header" | "menu" | null>(null);
+  const [drawer, setDrawer] = useState(false);
+  useListPageMemory();
+  useWechatShare();
+
+  // Navigating closes the overlay (which unlocks scrolling) and the phone drawer.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to navigation only
+  useEffect(() => {
+    setSearch(null);
+    setDrawer(false);
+  }, [location.key]);
+
+  useEffect(() => {
+    if (!drawer) return;
+    const onKey = (e: KeyboardEvent) => e.key === "Escape" && setDrawer(false);
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [drawer]);
+
+  const article = matches.find((m) => m.id === "routes/news/article")?.loaderData as
+    | { article?: { columnId: number } }
+    | undefined;
+  const listed = /^\/newlist\/(\d+)/.exec(location.pathname);
+  const activeColumnId = article?.article?.columnId ?? (listed ? Number(listed[1]) : null);
+  const moreColumns = columns.slice(3, 6);
+
+  return (
+    <>
+      <link rel="stylesheet" href={newsCss} precedence="news" />
+      <a href="#main" className="skip-link">
+        跳到正文
+      </a>
+      <ProgressBar />
+      <SiteHeader onSearch={() => setSearch("header")} onMenu={() => setDrawer(true)} />
+      <div className="news-shell">
+        <LeftMenu
+          active={menuKeyFor(location.pathname, activeColumnId, moreColumns)}
+          activeColumnId={activeColumnId}
+          moreColumns={moreColumns}
+          open={drawer}
+          extra={<DrawerNav />}
+          onClose={() => setDrawer(false)}
+          onSearch={() => {
+            setDrawer(false);
+            setSearch("menu");
+          }}
+        />
+        <div className="news-content">
+          <TopCarousel banners={topBanners} />
+          <div className="news-columns">
+            <main id="main" className="news-main">
+              <Outlet />
+            </main>
+            <aside className="side-panel" aria-label="侧栏">
+              <AdBanners banners={adBanners} />
+              <TrendsTimeline trends={trends} />
+            </aside>
+          </div>
+        </div>
+      </div>
+      <PartnersCarousel partners={partners} />
+      <SiteFooter />
+      <BackToTop />
+      {search && <SearchOverlay variant={search} tags={hotTags} onClose={() => setSearch(null)} />}
+    </>
+  );
+}

@@ -1,0 +1,97 @@
+import { useEffect } from "react";
+import { useNavigate } from "react-router";
+import { ArticleList } from "../../components/ArticleRow";
+import { Pagination } from "../../components/Pagination";
+import { keepListOnFailure, pageCount, pageOf } from "../../components/paging";
+import { HotTags, searchPath } from "../../components/SearchOverlay";
+import { fullTitle, originFrom, pageMeta } from "../../components/seo";
+import type { Route } from "./+types/search";
+import { loadChrome } from "./chrome.server";
+
+const PAGE_SIZE = 10;
+
+// Not in the page cache: every search carries its own timestamp key, so entries would never be reused.
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  // /searchlist/?kw= is where the search form lands without JavaScript.
+  const keyword = (params.keywords ?? url.searchParams.get("kw") ?? "").trim().slice(0, 100);
+  const page = pageOf(request);
+  if (!keyword) {
+    const { hotTags } = await loadChrome(context.services);
+    return { keyword, hotTags, articles: [], total: 0, page: 1, pages: 1 };
+  }
+  const { content } = context.services;
+  const [articles, total] = await Promise.all([
+    content.search({ keyword, page, pageSize: PAGE_SIZE }),
+    content.searchCount(keyword),
+  ]);
+  return { keyword, hotTags: [], articles, total, page, pages: pageCount(total, PAGE_SIZE) };
+}
+
+const keeper = keepListOnFailure<Awaited<ReturnType<typeof loader>>>();
+export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => keeper.load(serverLoader);
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const keyword = loaderData?.keyword ?? "";
+  return [
+    ...pageMeta({
+      title: fullTitle(keyword ? `“${keyword}”的搜索结果` : "搜索"),
+      description: keyword ? `电商报中与“${keyword}”相关的文章。` : "搜索电商报的文章。",
+      origin: originFrom(matches),
+      path: "/searchlist/",
+    }),
+    { name: "robots", content: "noindex, follow" },
+  ];
+}
+
+export default function SearchResults({ loaderData }: Route.ComponentProps) {
+  useEffect(() => keeper.remember(loaderData), [loaderData]);
+  const navigate = useNavigate();
+  const { keyword, hotTags, articles, total, page, pages } = loaderData;
+  return (
+    <section className="list-page" aria-labelledby="list-title">
+      <h1 id="list-title" className="section-title">
+        {keyword ? `“${keyword}”的搜索结果` : "搜索"}
+      </h1>
+      <form
+        role="search"
+        className="search-inline"
+        action="/searchlist/"
+        method="get"
+        onSubmit={(e) => {
+          e.preventDefault();
+          navigate(searchPath(String(new FormData(e.currentTarget).get("kw") ?? "")));
+        }}
+      >
+        <input
+          key={keyword}
+          type="search"
+          name="kw"
+          defaultValue={keyword}
+          maxLength={100}
+          placeholder="请输入关键词"
+          aria-label="搜索关键词"
+        />
+        <button type="submit" className="button-primary">
+          搜索
+        </button>
+      </form>
+      {keyword ? (
+        <>
+          <p className="list-count">
+            共找到 <strong>{total}</strong> 篇相关文章
+          </p>
+          <ArticleList articles={articles} empty="没有找到相关文章，换个关键词试试。" />
+          <Pagination page={page} pages={pages} />
+        </>
+      ) : (
+        <div className="search-prompt">
+          <p>请输入关键词搜索文章，或者看看大家都在关注的热门标签：</p>
+          <HotTags tags={hotTags} />
+        </div>
+      )}
+    </section>
+  );
+}
+
+export { RouteErrorView as ErrorBoundary } from "../../components/ErrorView";

@@ -1,0 +1,27 @@
+import QRCode from "qrcode";
+import { data } from "react-router";
+import type { Route } from "./+types/qrcode";
+import { originOf } from "./feeds.server";
+
+/**
+ * /qrcode.svg?path=/articledetail/12: a QR code of a page of this site (only this site's pages, so it
+ * is no open QR service), drawn on the server: the WeChat share code and the footer codes need no script.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const path = new URL(request.url).searchParams.get("path") ?? "/";
+  if (!path.startsWith("/") || path.startsWith("//") || path.length > 300) {
+    throw data("Bad path", { status: 400 });
+  }
+  const svg = await QRCode.toString(originOf(request, context.services) + path, {
+    type: "svg",
+    errorCorrectionLevel: "M",
+    margin: 1,
+    color: { dark: "#1F2329", light: "#FFFFFF" },
+  });
+  return new Response(svg, {
+    headers: {
+      "Content-Type": "image/svg+xml; charset=utf-8",
+      "Cache-Control": "public, max-age=86400, s-maxage=3600",
+    },
+  });
+}

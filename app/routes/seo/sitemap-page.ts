@@ -1,0 +1,29 @@
+import { data } from "react-router";
+import type { Route } from "./+types/sitemap-page";
+import { articleEntries, originOf, staticUrls, URLS_PER_SITEMAP, urlset, xmlResponse } from "./feeds.server";
+
+/** The files a sitemap index points to (only above 50,000 URLs). */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const s = context.services;
+  const origin = originOf(request, s);
+  if (params.file === "pages.xml") {
+    const columns = await s.content.columns();
+    return xmlResponse(
+      urlset(
+        origin,
+        staticUrls(columns).map((loc) => ({ loc })),
+      ),
+    );
+  }
+  const n = /^articles-(\d{1,6})\.xml$/.exec(params.file ?? "");
+  const index = n ? Number(n[1]) : 0;
+  if (index < 1) throw data("Not found", { status: 404 });
+  const articles = await articleEntries(s, (index - 1) * URLS_PER_SITEMAP, URLS_PER_SITEMAP);
+  if (articles.length === 0) throw data("Not found", { status: 404 });
+  return xmlResponse(
+    urlset(
+      origin,
+      articles.map((a) => ({ loc: `/articledetail/${a.id}`, lastmod: a.updated_at })),
+    ),
+  );
+}

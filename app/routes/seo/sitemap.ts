@@ -1,0 +1,33 @@
+import type { Route } from "./+types/sitemap";
+import {
+  articleEntries,
+  originOf,
+  sitemapFiles,
+  staticUrls,
+  URLS_PER_SITEMAP,
+  urlset,
+  xmlEscape,
+  xmlResponse,
+} from "./feeds.server";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const s = context.services;
+  const origin = originOf(request, s);
+  const [columns, count] = await Promise.all([s.content.columns(), s.content.count()]);
+  const pages = staticUrls(columns);
+  if (pages.length + count <= URLS_PER_SITEMAP) {
+    const articles = await articleEntries(s, 0, URLS_PER_SITEMAP);
+    return xmlResponse(
+      urlset(origin, [
+        ...pages.map((loc) => ({ loc })),
+        ...articles.map((a) => ({ loc: `/articledetail/${a.id}`, lastmod: a.updated_at })),
+      ]),
+    );
+  }
+  const files = sitemapFiles(count)
+    .map((f) => `<sitemap><loc>${xmlEscape(origin + f)}</loc></sitemap>`)
+    .join("\n");
+  return xmlResponse(
+    `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${files}\n</sitemapindex>\n`,
+  );
+}

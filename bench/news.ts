@@ -1,0 +1,303 @@
+import { type ChildProcess, fork, spawn } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import zlib from "node:zlib";
+import autocannon from "autocannon";
+import { CHROMIUM, CHROMIUM_ARGS } from "../tests/e2e/browser";
+
+/**
+ * News pages benchmark (budgets in bench/README.md, "News pages"): the production build on the demo
+ * database. Measures the JavaScript the article page ships, Lighthouse mobile performance of home
+ * and article, the article page from the page micro-cache and uncached, each beside a bare Node http
+ * server answering the same bytes, and the sitemap's pagination on the 100,000-article dataset.
+ * Run after `npm run build`: node scripts/run-ts.mjs bench/news.ts
+ */
+const ROOT = process.cwd();
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const LH_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const APP_PORT = 3201;
+const BARE_PORT = 3202;
+const BIG_PORT = 3203;
+const GZIP_PORT = 3204;
+const WORK = path.join(ROOT, "bench", "data", "news");
+
+async function waitFor(url: string) {
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+async function load(url: string, headers: Record<string, string> = {}) {
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
+  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  return { rps: Math.round(r.requests.average), p99: r.latency.p99 };
+}
+
+/**
+ * A private copy of the build (BENCH_BUILD_DIR, default build/), so a rebuild in the work tree
+ * cannot change the assets mid-run; retried if a rebuild was writing while we copied.
+ */
+async function copyBuild(): Promise<string> {
+  const source = path.resolve(process.env.BENCH_BUILD_DIR ?? path.join(ROOT, "build"));
+  const dir = path.join(WORK, "build");
+  for (let attempt = 1; ; attempt++) {
+    try {
+      fs.rmSync(dir, { recursive: true, force: true });
+      fs.cpSync(source, dir, { recursive: true });
+      if (
+        fs.existsSync(path.join(dir, "server", "index.js")) &&
+        fs.existsSync(path.join(dir, "app", "main.js"))
+      )
+        return dir;
+    } catch (err) {
+      if (attempt >= 5) throw err;
+    }
+    if (attempt >= 5) throw new Error(`no complete build in ${source}: run \`npm run build\` first`);
+    await new Promise((r) => setTimeout(r, 3000));
+  }
+}
+
+function startApp(buildDir: string, dataDir: string, port: number, seed: boolean): ChildProcess {
+  return spawn(process.execPath, [path.join(buildDir, "app", "main.js")], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      SEED_DEMO: seed ? "true" : "false",
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+}
+
+/** Every script the page loads up front: modulepreload links, script src and the entry's import(). */
+export function scriptAssets(html: string): string[] {
+  const found = new Set<string>();
+  for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) found.add(m[1]!);
+  for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) found.add(m[1]!);
+  for (const m of html.matchAll(/import\("([^"]+\.js)"\)/g)) found.add(m[1]!);
+  for (const m of html.matchAll(/import\s+"([^"]+\.js)"/g)) found.add(m[1]!);
+  return [...found];
+}
+
+async function jsBudget(base: string, pagePath: string) {
+  const html = await (await fetch(base + pagePath)).text();
+  const rows: { asset: string; gzipBytes: number }[] = [];
+  for (const asset of scriptAssets(html)) {
+    const body = Buffer.from(await (await fetch(base + asset)).arrayBuffer());
+    rows.push({ asset, gzipBytes: zlib.gzipSync(body, { level: 9 }).length });
+  }
+  const total = rows.reduce((s, r) => s + r.gzipBytes, 0);
+  return { rows, totalKB: +(total / 1024).toFixed(1) };
+}
+
+/** One Lighthouse run (mobile, simulated throttling): the performance score, or null if it failed. */
+async function lighthouse(url: string): Promise<number | null> {
+  const bin = path.join(ROOT, "node_modules", ".bin", "lighthouse");
+  if (!fs.existsSync(bin)) return null;
+  const out = path.join(WORK, "lighthouse.json");
+  fs.rmSync(out, { force: true });
+  const child = spawn(
+    bin,
+    [
+      url,
+      "--only-categories=performance",
+      "--output=json",
+      `--output-path=${out}`,
+      "--quiet",
+      `--chrome-flags=${CHROMIUM_ARGS.join(" ")}`,
+    ],
+    { env: { ...process.env, CHROME_PATH: CHROMIUM }, stdio: ["ignore", "ignore", "inherit"] },
+  );
+  const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+  if (code !== 0 || !fs.existsSync(out)) return null;
+  const report = JSON.parse(fs.readFileSync(out, "utf8")) as {
+    categories: { performance: { score: number } };
+  };
+  fs.copyFileSync(
+    out,
+    path.join(WORK, `lighthouse-${new URL(url).port}-${new URL(url).pathname.replace(/\W+/g, "_")}.json`),
+  );
+  return Math.round(report.categories.performance.score * 100);
+}
+
+/**
+ * A reverse proxy that gzips text responses, as a front server configured with `gzip on` does:
+ * Lighthouse is run through it as well as against the Node server directly.
+ */
+function gzipProxy(target: string, port: number): Promise<http.Server> {
+  const server = http.createServer(async (req, res) => {
+    const upstream = await fetch(target + req.url, {
+      headers: { "user-agent": req.headers["user-agent"] ?? "" },
+    });
+    const type = upstream.headers.get("content-type") ?? "";
+    const body = Buffer.from(await upstream.arrayBuffer());
+    const headers: Record<string, string> = {};
+    upstream.headers.forEach((v, k) => {
+      if (k !== "content-length" && k !== "content-encoding" && k !== "transfer-encoding") headers[k] = v;
+    });
+    const compressible = /text\/|javascript|json|svg|xml/.test(type);
+    const accepts = /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
+    if (compressible && accepts && body.length > 1024) {
+      const gz = zlib.gzipSync(body, { level: 6 });
+      res.writeHead(upstream.status, {
+        ...headers,
+        "content-encoding": "gzip",
+        vary: "Accept-Encoding",
+        "content-length": gz.length,
+      });
+      res.end(gz);
+    } else {
+      res.writeHead(upstream.status, { ...headers, "content-length": body.length });
+      res.end(body);
+    }
+  });
+  return new Promise((resolve) => server.listen(port, "127.0.0.1", () => resolve(server)));
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+async function sitemapAtScale(buildDir: string) {
+  const dataDir = path.join(ROOT, "bench", "data", "sqlite-100000");
+  if (!fs.existsSync(path.join(dataDir, "site.db")))
+    return { skipped: "run npm run bench first (100,000 articles)" };
+  const app = startApp(buildDir, dataDir, BIG_PORT, false);
+  try {
+    const base = `http://127.0.0.1:${BIG_PORT}`;
+    await waitFor(`${base}/healthz`);
+    const index = await (await fetch(`${base}/sitemap.xml`)).text();
+    const files = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+    const counts: Record<string, number> = {};
+    for (const f of files) counts[f] = ((await (await fetch(base + f)).text()).match(/<url>/g) ?? []).length;
+    return { isIndex: index.includes("<sitemapindex"), files: counts };
+  } finally {
+    app.kill("SIGTERM");
+  }
+}
+
+async function main() {
+  fs.mkdirSync(WORK, { recursive: true });
+  const buildDir = await copyBuild();
+  const dataDir = path.join(WORK, "demo");
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  const app = startApp(buildDir, dataDir, APP_PORT, true);
+  let bare: ChildProcess | undefined;
+  const base = `http://127.0.0.1:${APP_PORT}`;
+  try {
+    await waitFor(`${base}/healthz`);
+    const list = (await (await fetch(`${base}/api/product/content/list?page=1&pageSize=1`)).json()) as {
+      data: { result: { contentId: number }[] };
+    };
+    const article = `/articledetail/${list.data.result[0]!.contentId}`;
+
+    // 1. JavaScript shipped to the article page
+    const js = await jsBudget(base, article);
+    console.table(js.rows);
+    console.info(`article page JS: ${js.totalKB} KB gzip (budget 125 KB)`);
+
+    // 2. Lighthouse mobile performance (median of LH_RUNS), straight from Node (no compression) and
+    //    through a gzipping front proxy
+    const scores: Record<string, number | null> = {};
+    const proxy = await gzipProxy(base, GZIP_PORT);
+    try {
+      for (const [front, origin] of [
+        ["node", base],
+        ["gzip", `http://127.0.0.1:${GZIP_PORT}`],
+      ] as const) {
+        for (const [name, p] of [
+          ["home", "/"],
+          ["article", article],
+        ] as const) {
+          const runs: number[] = [];
+          for (let i = 0; i < LH_RUNS; i++) {
+            const s = await lighthouse(origin + p);
+            if (s !== null) runs.push(s);
+          }
+          const key = `${name} (${front})`;
+          scores[key] = runs.length ? median(runs) : null;
+          console.info(`lighthouse ${key}: ${runs.join(", ") || "not available"} → ${scores[key] ?? "-"}`);
+        }
+      }
+    } finally {
+      proxy.close();
+    }
+
+    if (process.env.BENCH_ONLY === "lighthouse") return;
+    // 3. Throughput: the article page from the micro-cache, uncached (a Cookie header skips the
+    //    cache), and a bare server answering the same bytes
+    await fetch(base + article);
+    const cachedRes = await fetch(base + article);
+    if (cachedRes.headers.get("x-cache") !== "HIT")
+      throw new Error("the article page was not served from the micro-cache");
+    const bytes = Buffer.from(await cachedRes.arrayBuffer());
+    const routesFile = path.join(WORK, "bare-routes.json");
+    fs.writeFileSync(
+      routesFile,
+      JSON.stringify({ [article]: { body: bytes.toString("base64"), type: "text/html; charset=utf-8" } }),
+    );
+    bare = fork(path.join(ROOT, "bench", "bare-server.mjs"), [routesFile, String(BARE_PORT)], {
+      stdio: "inherit",
+    });
+    await new Promise((r) => bare!.once("message", r));
+    const bareRun = await load(`http://127.0.0.1:${BARE_PORT}${article}`);
+    const cached = await load(base + article);
+    const uncached = await load(base + article, { cookie: "bench=1" });
+    const http = [
+      { target: "bare node http (same bytes)", rps: bareRun.rps, p99ms: bareRun.p99, ratio: "100%" },
+      {
+        target: "article, micro-cache",
+        rps: cached.rps,
+        p99ms: cached.p99,
+        ratio: `${Math.round((100 * cached.rps) / bareRun.rps)}%`,
+      },
+      {
+        target: "article, uncached SSR",
+        rps: uncached.rps,
+        p99ms: uncached.p99,
+        ratio: `${Math.round((100 * uncached.rps) / bareRun.rps)}%`,
+      },
+    ];
+    console.table(http);
+
+    // 4. Sitemap pagination above 50,000 URLs
+    const sitemap = await sitemapAtScale(buildDir);
+    console.info("sitemap at 100,000 articles:", sitemap);
+
+    const out = path.join(ROOT, "bench", "results");
+    fs.mkdirSync(out, { recursive: true });
+    fs.writeFileSync(
+      path.join(out, "news-latest.json"),
+      `${JSON.stringify(
+        {
+          date: new Date().toISOString(),
+          seconds: SECONDS,
+          connections: CONNECTIONS,
+          articlePageBytes: bytes.length,
+          articleJsKB: js.totalKB,
+          articleJs: js.rows,
+          lighthouse: scores,
+          http,
+          sitemap,
+        },
+        null,
+        2,
+      )}\n`,
+    );
+  } finally {
+    bare?.kill();
+    app.kill("SIGTERM");
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

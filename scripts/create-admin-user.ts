@@ -1,0 +1,100 @@
+// npm run admin:create-user -- --username NAME [--name 显示名] [--role admin|editor] [--reset]
+// Creates a console account in the configured database (DATA_DIR / DATABASE_URL, migrated first).
+// The password comes from ADMIN_PASSWORD, or is asked for (not echoed) on a terminal, or read from
+// the first line of standard input. --reset sets a new password for an existing account instead.
+import readline from "node:readline";
+import { parseArgs } from "node:util";
+import { passwordField, ROLES, type Role, usernameField } from "../contract/admin";
+import { createAuth } from "../server/admin/auth";
+import { loadConfig } from "../server/config";
+import { openDatabase } from "../server/db";
+import { createLogger } from "../server/logger";
+import { createLimits } from "../server/services/limits";
+
+const USAGE =
+  "usage: npm run admin:create-user -- --username NAME [--name DISPLAY] [--role admin|editor] [--reset]";
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+async function readPassword(prompt: string): Promise<string> {
+  if (process.env.ADMIN_PASSWORD) return process.env.ADMIN_PASSWORD;
+  const rl = readline.createInterface({
+    input: process.stdin,
+    output: process.stdout,
+    terminal: Boolean(process.stdin.isTTY),
+  });
+  if (!process.stdin.isTTY) {
+    for await (const line of rl) {
+      rl.close();
+      return line;
+    }
+    return "";
+  }
+  // Hide what is typed: readline echoes through _writeToOutput.
+  const out = rl as unknown as { _writeToOutput: (s: string) => void; output: NodeJS.WriteStream };
+  let muted = false;
+  out._writeToOutput = (s: string) => {
+    if (!muted) out.output.write(s);
+  };
+  return new Promise((resolve) => {
+    rl.question(prompt, (answer) => {
+      rl.close();
+      process.stdout.write("\n");
+      resolve(answer);
+    });
+    muted = true;
+  });
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      username: { type: "string" },
+      name: { type: "string" },
+      role: { type: "string", default: "admin" },
+      reset: { type: "boolean", default: false },
+      help: { type: "boolean", default: false },
+    },
+  });
+  if (values.help) {
+    console.info(USAGE);
+    return;
+  }
+  const username = usernameField.safeParse(values.username ?? "");
+  if (!username.success) fail(`${username.error.issues[0]?.message}\n${USAGE}`);
+  const role = values.role as Role;
+  if (!ROLES.includes(role)) fail(`--role must be admin or editor\n${USAGE}`);
+
+  const password = await readPassword("Password: ");
+  const checked = passwordField.safeParse(password);
+  if (!checked.success) fail(checked.error.issues[0]?.message ?? "invalid password");
+
+  const config = loadConfig();
+  const logger = createLogger("warn");
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  try {
+    const auth = createAuth({ config, database, limits: createLimits(), logger });
+    if (values.reset) {
+      const user = await auth.resetPassword(username.data, checked.data);
+      if (!user) fail(`no account named ${username.data}`);
+      console.info(`Password of ${user.username} reset; their sessions were ended.`);
+    } else {
+      const user = await auth
+        .createUser({
+          username: username.data,
+          displayName: values.name ?? username.data,
+          password: checked.data,
+          role,
+        })
+        .catch((err: Error) => fail(`${err.message} (use --reset to set a new password)`));
+      console.info(`Created ${user.role} ${user.username} (id ${user.id}). Sign in at /admin/login.`);
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((err) => fail(`create-admin-user failed: ${(err as Error).message}`));

@@ -1,0 +1,246 @@
+import type { z } from "zod";
+import { type ProductFormSchema, type QuestionFormSchema, yuanToFen } from "../../contract/admin";
+import type { Database } from "../db";
+import type { ContentEvents } from "../services/cache";
+import { AppError } from "../services/errors";
+import { sanitizeRichText } from "../services/html";
+import { bool, fenToYuan } from "../services/rows";
+
+type ProductForm = z.infer<typeof ProductFormSchema>;
+type QuestionForm = z.infer<typeof QuestionFormSchema>;
+
+export interface AdminProduct {
+  id: number;
+  name: string;
+  price: number;
+  contractHtml: string;
+  requiresAgreement: boolean;
+  createdAt: string;
+  orders: number;
+}
+
+export interface AdminQuestion {
+  id: number;
+  productId: number | null;
+  title: string;
+  showTitle: string;
+  field: string;
+  type: QuestionForm["type"];
+  required: boolean;
+  hidden: boolean;
+  sortOrder: number;
+  options: { title: string; hasInput: boolean }[];
+}
+
+/** Sign-up products (price in yuan, stored in fen; agreement HTML sanitised) and their questions. */
+export function createProductAdmin(deps: { database: Database; events: ContentEvents }) {
+  const { db } = deps.database;
+
+  async function orderCounts(ids: number[]) {
+    if (ids.length === 0) return new Map<number, number>();
+    const rows = await db
+      .selectFrom("signup_orders")
+      .select(["product_id", (eb) => eb.fn.countAll<number>().as("n")])
+      .where("product_id", "in", ids)
+      .groupBy("product_id")
+      .execute();
+    return new Map(rows.map((r) => [r.product_id, Number(r.n)]));
+  }
+
+  async function questions(productId: number): Promise<AdminQuestion[]> {
+    const qs = await db
+      .selectFrom("questions")
+      .selectAll()
+      .where((eb) => eb.or([eb("product_id", "=", productId), eb("product_id", "is", null)]))
+      .orderBy("sort_order")
+      .orderBy("id")
+      .execute();
+    const ids = qs.map((q) => q.id);
+    const options =
+      ids.length === 0
+        ? []
+        : await db
+            .selectFrom("question_options")
+            .selectAll()
+            .where("question_id", "in", ids)
+            .orderBy("sort_order")
+            .orderBy("id")
+            .execute();
+    return qs.map((q) => ({
+      id: q.id,
+      productId: q.product_id,
+      title: q.title,
+      showTitle: q.show_title,
+      field: q.field,
+      type: q.type,
+      required: bool(q.required),
+      hidden: bool(q.hidden),
+      sortOrder: q.sort_order,
+      options: options
+        .filter((o) => o.question_id === q.id)
+        .map((o) => ({ title: o.title, hasInput: bool(o.has_input) })),
+    }));
+  }
+
+  async function question(id: number): Promise<AdminQuestion> {
+    const q = await db.selectFrom("questions").select("product_id").where("id", "=", id).executeTakeFirst();
+    if (!q) throw new AppError(404, "问题不存在");
+    const all = await questions(q.product_id ?? 0);
+    const found = all.find((x) => x.id === id);
+    if (!found) throw new AppError(404, "问题不存在");
+    return found;
+  }
+
+  const toProduct = (
+    r: {
+      id: number;
+      name: string;
+      price_fen: number;
+      contract_html: string;
+      requires_agreement: boolean | number;
+      created_at: string;
+    },
+    orders: number,
+  ): AdminProduct => ({
+    id: r.id,
+    name: r.name,
+    price: fenToYuan(Number(r.price_fen)),
+    contractHtml: r.contract_html,
+    requiresAgreement: bool(r.requires_agreement),
+    createdAt: r.created_at,
+    orders,
+  });
+
+  return {
+    async list(): Promise<AdminProduct[]> {
+      const rows = await db.selectFrom("products").selectAll().orderBy("id").execute();
+      const counts = await orderCounts(rows.map((r) => r.id));
+      return rows.map((r) => toProduct(r, counts.get(r.id) ?? 0));
+    },
+
+    async get(id: number): Promise<AdminProduct & { questions: AdminQuestion[] }> {
+      const r = await db.selectFrom("products").selectAll().where("id", "=", id).executeTakeFirst();
+      if (!r) throw new AppError(404, "产品不存在");
+      const counts = await orderCounts([id]);
+      return { ...toProduct(r, counts.get(id) ?? 0), questions: await questions(id) };
+    },
+
+    async create(input: ProductForm): Promise<AdminProduct> {
+      const taken = await db
+        .selectFrom("products")
+        .select("id")
+        .where("id", "=", input.id)
+        .executeTakeFirst();
+      if (taken) throw new AppError(409, "产品编号已存在");
+      await db
+        .insertInto("products")
+        .values({
+          id: input.id,
+          name: input.name,
+          price_fen: yuanToFen(input.price),
+          contract_html: sanitizeRichText(input.contractHtml),
+          requires_agreement: input.requiresAgreement,
+          created_at: new Date().toISOString(),
+        })
+        .execute();
+      await deps.events.changed();
+      return this.get(input.id);
+    },
+
+    /** The id stays what it is (orders and links refer to it). */
+    async update(id: number, input: ProductForm): Promise<AdminProduct> {
+      const r = await db
+        .updateTable("products")
+        .set({
+          name: input.name,
+          price_fen: yuanToFen(input.price),
+          contract_html: sanitizeRichText(input.contractHtml),
+          requires_agreement: input.requiresAgreement,
+        })
+        .where("id", "=", id)
+        .executeTakeFirst();
+      if (Number(r.numUpdatedRows) === 0) throw new AppError(404, "产品不存在");
+      await deps.events.changed();
+      return this.get(id);
+    },
+
+    async remove(id: number): Promise<AdminProduct> {
+      const p = await this.get(id);
+      if (p.orders > 0) throw new AppError(409, "该产品已有报名订单，不能删除");
+      await db.deleteFrom("products").where("id", "=", id).execute();
+      await deps.events.changed();
+      return p;
+    },
+
+    question,
+
+    /** A new question of a product, or a change to one of its own (shared questions stay as they are). */
+    async saveQuestion(productId: number, input: QuestionForm, id?: number): Promise<AdminQuestion> {
+      const product = await db
+        .selectFrom("products")
+        .select("id")
+        .where("id", "=", productId)
+        .executeTakeFirst();
+      if (!product) throw new AppError(404, "产品不存在");
+      const choice = input.type !== "INPUT" && input.type !== "TEXTAREA";
+      const saved = await db.transaction().execute(async (tx) => {
+        let qid = id;
+        const values = {
+          title: input.title,
+          show_title: input.showTitle,
+          field: input.field,
+          type: input.type,
+          required: input.required,
+          sort_order: input.sortOrder,
+        };
+        if (qid === undefined) {
+          const m = await tx
+            .selectFrom("questions")
+            .select((eb) => eb.fn.max("id").as("m"))
+            .executeTakeFirst();
+          qid = Math.max(Number(m?.m ?? 0) + 1, 100);
+          await tx
+            .insertInto("questions")
+            .values({ id: qid, product_id: productId, hidden: false, ...values })
+            .execute();
+        } else {
+          const old = await tx
+            .selectFrom("questions")
+            .select("product_id")
+            .where("id", "=", qid)
+            .executeTakeFirst();
+          if (!old) throw new AppError(404, "问题不存在");
+          if (old.product_id !== productId) throw new AppError(409, "公共问题不能在单个产品下修改");
+          await tx.updateTable("questions").set(values).where("id", "=", qid).execute();
+          await tx.deleteFrom("question_options").where("question_id", "=", qid).execute();
+        }
+        if (choice) {
+          for (const [i, o] of input.options.entries()) {
+            await tx
+              .insertInto("question_options")
+              .values({
+                question_id: qid,
+                title: o.title,
+                has_input: input.type === "CHECKBOX_INPUT" && o.hasInput,
+                sort_order: i,
+              })
+              .execute();
+          }
+        }
+        return qid;
+      });
+      await deps.events.changed();
+      return question(saved);
+    },
+
+    async removeQuestion(productId: number, id: number): Promise<AdminQuestion> {
+      const q = await question(id);
+      if (q.productId !== productId) throw new AppError(409, "公共问题不能在单个产品下删除");
+      await db.deleteFrom("questions").where("id", "=", id).execute();
+      await deps.events.changed();
+      return q;
+    },
+  };
+}
+
+export type ProductAdmin = ReturnType<typeof createProductAdmin>;

@@ -1,0 +1,320 @@
+import type { Selectable } from "kysely";
+import type { z } from "zod";
+import type { AdminLead, AdminOrder, LeadFilterSchema, OrderFilterSchema, Paged } from "../../contract/admin";
+import { LEAD_STATUSES, ORDER_STATUSES } from "../../contract/admin";
+import type { Database } from "../db";
+import type { McnLeadTable, SignupOrderTable } from "../db/schema";
+import { AppError } from "../services/errors";
+import type { Pii } from "../services/pii";
+import { fenToYuan } from "../services/rows";
+import { beijingDayEnd, beijingDayStart, beijingTime, toCsv } from "./csv";
+
+type LeadFilter = z.infer<typeof LeadFilterSchema>;
+type OrderFilter = z.infer<typeof OrderFilterSchema>;
+
+/** Rows of one export at most (an export of everything is a database dump, not a sheet). */
+export const EXPORT_MAX_ROWS = 50_000;
+
+const PROFESSIONS: Record<string, string> = {
+  ANCHOR: "主播",
+  MERCHANT: "商家",
+  ORGANIZATION: "机构",
+  SUPPLY_CHAIN: "供应链",
+  OTHER: "其他",
+};
+const SIGN_WAYS: Record<string, string> = { INDIVIDUAL: "个人", COMPANY: "企业" };
+const label = (list: readonly { value: string; label: string }[], v: string) =>
+  list.find((x) => x.value === v)?.label ?? v;
+
+const toLead = (r: Selectable<McnLeadTable>): AdminLead => ({
+  id: r.id,
+  form: r.form,
+  name: r.name,
+  phone: r.phone,
+  brand: r.brand,
+  role: r.role,
+  channelNickname: r.channel_nickname,
+  channelLink: r.channel_link,
+  idCopyPic: r.id_copy_pic,
+  sourcePage: r.source_page,
+  userAgent: r.user_agent,
+  status: r.status,
+  createdAt: r.created_at,
+});
+
+function parseAnswers(json: string): AdminOrder["answers"] {
+  try {
+    const v = JSON.parse(json) as unknown;
+    if (!Array.isArray(v)) return [];
+    return v
+      .filter((a): a is Record<string, unknown> => a !== null && typeof a === "object")
+      .map((a) => ({
+        questionId: Number(a.questionId),
+        title: String(a.title ?? ""),
+        answer: String(a.answer ?? ""),
+      }));
+  } catch {
+    return [];
+  }
+}
+
+const toOrder = (r: Selectable<SignupOrderTable> & { product_name: string | null }): AdminOrder => ({
+  id: r.id,
+  orderNo: r.order_no,
+  productId: r.product_id,
+  productName: r.product_name ?? "",
+  shopId: r.shop_id,
+  shopName: r.shop_name,
+  profession: r.profession,
+  signWay: r.sign_way,
+  companyName: r.company_name,
+  signer: r.signer,
+  contact: r.contact,
+  idCardMasked: r.id_card_masked,
+  hasIdCard: Boolean(r.id_card_enc),
+  payer: r.payer,
+  quantity: r.quantity,
+  unitPrice: fenToYuan(Number(r.unit_price_fen)),
+  total: fenToYuan(Number(r.total_fen)),
+  status: r.status,
+  tradeNo: r.trade_no,
+  createdAt: r.created_at,
+  paidAt: r.paid_at,
+  answers: parseAnswers(r.answers_json),
+});
+
+/**
+ * MCN leads and sign-up orders for operators: filtered lists, detail, status, CSV export. ID
+ * numbers stay masked everywhere; reveal() decrypts one on request (the caller audits it).
+ */
+export function createRecords(deps: { database: Database; pii: () => Pii }) {
+  const { db } = deps.database;
+
+  function leadQuery(f: Omit<LeadFilter, "page" | "pageSize">) {
+    let q = db.selectFrom("mcn_leads");
+    if (f.form) q = q.where("form", "=", f.form);
+    if (f.status) q = q.where("status", "=", f.status);
+    if (f.from) q = q.where("created_at", ">=", beijingDayStart(f.from));
+    if (f.to) q = q.where("created_at", "<", beijingDayEnd(f.to));
+    if (f.q) {
+      const like = `%${f.q}%`;
+      q = q.where((eb) =>
+        eb.or([eb("name", "like", like), eb("phone", "like", like), eb("brand", "like", like)]),
+      );
+    }
+    return q;
+  }
+
+  function orderQuery(f: Omit<OrderFilter, "page" | "pageSize">) {
+    let q = db.selectFrom("signup_orders as o").leftJoin("products as p", "p.id", "o.product_id");
+    if (f.status) q = q.where("o.status", "=", f.status);
+    if (f.productId) q = q.where("o.product_id", "=", f.productId);
+    if (f.from) q = q.where("o.created_at", ">=", beijingDayStart(f.from));
+    if (f.to) q = q.where("o.created_at", "<", beijingDayEnd(f.to));
+    if (f.q) {
+      const like = `%${f.q}%`;
+      q = q.where((eb) =>
+        eb.or([
+          eb("o.order_no", "like", like),
+          eb("o.signer", "like", like),
+          eb("o.company_name", "like", like),
+          eb("o.contact", "like", like),
+          eb("o.payer", "like", like),
+        ]),
+      );
+    }
+    return q;
+  }
+
+  return {
+    async leads(f: LeadFilter): Promise<Paged<AdminLead>> {
+      const q = leadQuery(f);
+      const [rows, total] = await Promise.all([
+        q
+          .selectAll()
+          .orderBy("created_at", "desc")
+          .orderBy("id", "desc")
+          .limit(f.pageSize)
+          .offset((f.page - 1) * f.pageSize)
+          .execute(),
+        q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+      ]);
+      return { items: rows.map(toLead), total: Number(total.n), page: f.page, pageSize: f.pageSize };
+    },
+
+    async lead(id: number): Promise<AdminLead> {
+      const r = await db.selectFrom("mcn_leads").selectAll().where("id", "=", id).executeTakeFirst();
+      if (!r) throw new AppError(404, "线索不存在");
+      return toLead(r);
+    },
+
+    async setLeadStatus(id: number, status: AdminLead["status"]): Promise<AdminLead> {
+      const r = await db.updateTable("mcn_leads").set({ status }).where("id", "=", id).executeTakeFirst();
+      if (Number(r.numUpdatedRows) === 0) throw new AppError(404, "线索不存在");
+      return this.lead(id);
+    },
+
+    async leadsCsv(f: Omit<LeadFilter, "page" | "pageSize">): Promise<{ csv: string; rows: number }> {
+      const rows = await leadQuery(f)
+        .selectAll()
+        .orderBy("created_at", "desc")
+        .orderBy("id", "desc")
+        .limit(EXPORT_MAX_ROWS)
+        .execute();
+      const csv = toCsv(
+        [
+          "编号",
+          "类型",
+          "姓名/联系人",
+          "电话",
+          "品牌",
+          "角色",
+          "主渠道昵称",
+          "主渠道链接",
+          "身份证复印件",
+          "来源页面",
+          "状态",
+          "提交时间",
+        ],
+        rows.map((r) => [
+          r.id,
+          r.form === "business" ? "商家合作" : "达人合作",
+          r.name,
+          r.phone,
+          r.brand,
+          r.role,
+          r.channel_nickname,
+          r.channel_link,
+          r.id_copy_pic ? "有" : "",
+          r.source_page,
+          label(LEAD_STATUSES, r.status),
+          beijingTime(r.created_at),
+        ]),
+      );
+      return { csv, rows: rows.length };
+    },
+
+    async orders(f: OrderFilter): Promise<Paged<AdminOrder>> {
+      const q = orderQuery(f);
+      const [rows, total] = await Promise.all([
+        q
+          .selectAll("o")
+          .select("p.name as product_name")
+          .orderBy("o.created_at", "desc")
+          .orderBy("o.id", "desc")
+          .limit(f.pageSize)
+          .offset((f.page - 1) * f.pageSize)
+          .execute(),
+        q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+      ]);
+      return { items: rows.map(toOrder), total: Number(total.n), page: f.page, pageSize: f.pageSize };
+    },
+
+    async order(id: number): Promise<AdminOrder> {
+      const r = await db
+        .selectFrom("signup_orders as o")
+        .leftJoin("products as p", "p.id", "o.product_id")
+        .selectAll("o")
+        .select("p.name as product_name")
+        .where("o.id", "=", id)
+        .executeTakeFirst();
+      if (!r) throw new AppError(404, "订单不存在");
+      return toOrder(r);
+    },
+
+    /**
+     * Marks an order paid by hand (a transfer outside the gateway) or back to pending. A paid
+     * order keeps its gateway trade number; paid_at is set when it becomes paid.
+     */
+    async setOrderStatus(id: number, status: AdminOrder["status"]): Promise<AdminOrder> {
+      const r = await db
+        .updateTable("signup_orders")
+        .set(status === "PAID" ? { status, paid_at: new Date().toISOString() } : { status, paid_at: null })
+        .where("id", "=", id)
+        .where("status", "!=", status)
+        .executeTakeFirst();
+      if (Number(r.numUpdatedRows) === 0) await this.order(id); // 404 when missing; else unchanged
+      return this.order(id);
+    },
+
+    /** The full ID number of one order (decrypted). The caller writes the audit entry. */
+    async revealIdCard(id: number): Promise<{ order: AdminOrder; idCard: string }> {
+      const r = await db
+        .selectFrom("signup_orders")
+        .select(["id", "id_card_enc"])
+        .where("id", "=", id)
+        .executeTakeFirst();
+      if (!r) throw new AppError(404, "订单不存在");
+      if (!r.id_card_enc) throw new AppError(404, "该订单没有身份证号");
+      let idCard: string;
+      try {
+        idCard = deps.pii().decrypt(r.id_card_enc);
+      } catch {
+        throw new AppError(409, "身份证号无法解密（密钥与加密时不同）");
+      }
+      return { order: await this.order(id), idCard };
+    },
+
+    async ordersCsv(f: Omit<OrderFilter, "page" | "pageSize">): Promise<{ csv: string; rows: number }> {
+      const rows = await orderQuery(f)
+        .selectAll("o")
+        .select("p.name as product_name")
+        .orderBy("o.created_at", "desc")
+        .orderBy("o.id", "desc")
+        .limit(EXPORT_MAX_ROWS)
+        .execute();
+      const csv = toCsv(
+        [
+          "订单号",
+          "产品编号",
+          "产品",
+          "身份",
+          "签约方式",
+          "企业名称",
+          "签约人",
+          "手机号",
+          "身份证号（已脱敏）",
+          "付款人/方",
+          "份数",
+          "单价（元）",
+          "金额（元）",
+          "状态",
+          "支付流水号",
+          "店铺编号",
+          "店铺名称",
+          "下单时间",
+          "支付时间",
+          "问卷回答",
+        ],
+        rows.map((r) => {
+          const o = toOrder(r);
+          return [
+            o.orderNo,
+            o.productId,
+            o.productName,
+            PROFESSIONS[o.profession] ?? o.profession,
+            SIGN_WAYS[o.signWay] ?? o.signWay,
+            o.companyName,
+            o.signer,
+            o.contact,
+            o.idCardMasked,
+            o.payer,
+            o.quantity,
+            o.unitPrice.toFixed(2),
+            o.total.toFixed(2),
+            label(ORDER_STATUSES, o.status),
+            o.tradeNo,
+            o.shopId,
+            o.shopName,
+            beijingTime(o.createdAt),
+            beijingTime(o.paidAt),
+            o.answers.map((a) => `${a.title}：${a.answer}`).join("；"),
+          ];
+        }),
+      );
+      return { csv, rows: rows.length };
+    },
+  };
+}
+
+export type Records = ReturnType<typeof createRecords>;

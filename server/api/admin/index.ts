@@ -1,0 +1,88 @@
+import { Hono } from "hono";
+import { isbot } from "isbot";
+import { ADMIN_MESSAGES } from "../../../contract/admin";
+import { sameSecret } from "../../admin/auth";
+import type { Services } from "../../services";
+import { AppError } from "../../services/errors";
+import { mountAuthRoutes } from "./auth";
+import { mountContentRoutes } from "./content";
+import { type AdminEnv, requestIpHash } from "./context";
+import { mountRecordRoutes } from "./records";
+
+const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
+/** Changes allowed without a session (and so without its CSRF token). */
+const SESSIONLESS = new Set(["/api/admin/login", "/api/admin/setup"]);
+
+/**
+ * The console's JSON API under /api/admin (the envelope of DESIGN.md), plus the view counter of
+ * article pages. Mounted in server/app.ts ahead of the public API and the pages.
+ */
+export function createAdminApp(services: Services): Hono<AdminEnv> {
+  const app = new Hono<AdminEnv>();
+  const { auth } = services.admin;
+
+  // Views are counted after the page or API answer, whether it came from a cache or not; bots and
+  // prefetches are not readers.
+  const countView = (
+    id: number | undefined,
+    c: { req: { method: string; header(n: string): string | undefined }; res: Response },
+  ) => {
+    if (id === undefined || c.req.method !== "GET" || c.res.status !== 200) return;
+    const purpose = c.req.header("sec-purpose") ?? c.req.header("purpose") ?? "";
+    if (purpose.includes("prefetch") || isbot(c.req.header("user-agent") ?? "")) return;
+    services.stats.viewed(id);
+  };
+  const articleId = (v: string | undefined) => {
+    const m = /^(\d{1,10})(?:\.data)?$/.exec(v ?? "");
+    return m ? Number(m[1]) : undefined;
+  };
+  app.use("/articledetail/:cid", async (c, next) => {
+    await next();
+    countView(articleId(c.req.param("cid")), c);
+  });
+  app.use("/api/product/content/detail", async (c, next) => {
+    await next();
+    countView(articleId(c.req.query("contentId")), c);
+  });
+
+  app.use("/api/admin/*", async (c, next) => {
+    c.set("ipHash", requestIpHash(c, services));
+    const unsafe = !SAFE.has(c.req.method);
+    if (unsafe && !sameOrigin(c.req.header("origin"), c.req.header("host"), services)) {
+      throw new AppError(403, ADMIN_MESSAGES.csrf);
+    }
+    const session = await auth.session(c.req.header("cookie"));
+    c.set("session", session);
+    if (unsafe && !SESSIONLESS.has(c.req.path)) {
+      if (!session) throw new AppError(401, ADMIN_MESSAGES.signInRequired);
+      const token = c.req.header("x-csrf-token") ?? "";
+      if (!token || !sameSecret(token, session.csrfToken)) throw new AppError(403, ADMIN_MESSAGES.csrf);
+    }
+    await next();
+    c.header("Cache-Control", "no-store");
+    c.header("X-Robots-Tag", "noindex");
+  });
+
+  mountAuthRoutes(app, services);
+  mountContentRoutes(app, services);
+  mountRecordRoutes(app, services);
+  return app;
+}
+
+/**
+ * A change must come from our own pages: when the browser names the page's origin, it must be this
+ * host (or PUBLIC_URL behind a proxy). Browsers always send Origin on cross-site POSTs.
+ */
+function sameOrigin(origin: string | undefined, host: string | undefined, services: Services): boolean {
+  if (!origin) return true;
+  if (origin === "null") return false;
+  let o: URL;
+  try {
+    o = new URL(origin);
+  } catch {
+    return false;
+  }
+  if (host && o.host === host) return true;
+  const pub = services.config.PUBLIC_URL;
+  return pub ? new URL(pub).host === o.host : false;
+}

@@ -1,0 +1,64 @@
+import type { ApiBody } from "./server";
+
+/** A console user's HTTP client: keeps the session cookie and sends the CSRF token on changes. */
+export class AdminClient {
+  cookie = "";
+  csrf = "";
+
+  constructor(readonly base: string) {}
+
+  async req<T = unknown>(
+    method: string,
+    path: string,
+    body?: unknown,
+    opts: { csrf?: string | null; origin?: string; raw?: boolean } = {},
+  ): Promise<{ status: number; body: ApiBody<T>; text: string; bytes: Buffer; headers: Headers }> {
+    const headers: Record<string, string> = {};
+    if (this.cookie) headers.cookie = this.cookie;
+    if (body !== undefined) headers["content-type"] = "application/json";
+    const csrf = opts.csrf === undefined ? this.csrf : opts.csrf;
+    if (csrf && method !== "GET") headers["x-csrf-token"] = csrf;
+    if (opts.origin) headers.origin = opts.origin;
+    const res = await fetch(this.base + path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const bytes = Buffer.from(await res.arrayBuffer());
+    const text = bytes.toString("utf8");
+    let parsed = null as unknown as ApiBody<T>;
+    if (!opts.raw) {
+      try {
+        parsed = JSON.parse(text) as ApiBody<T>;
+      } catch {
+        throw new Error(`not JSON (${res.status}) from ${method} ${path}: ${text.slice(0, 200)}`);
+      }
+    }
+    return { status: res.status, body: parsed, text, bytes, headers: res.headers };
+  }
+
+  /** Keeps the cookie and the CSRF token of a sign-in or setup answer. */
+  adopt(res: { headers: Headers; body: ApiBody<unknown> }) {
+    const set = res.headers.get("set-cookie") ?? "";
+    const m = /^([^=]+=[^;]*)/.exec(set);
+    if (m) this.cookie = m[1]!;
+    const data = res.body.data as { csrfToken?: string } | null;
+    if (data?.csrfToken) this.csrf = data.csrfToken;
+  }
+
+  async login(username: string, password: string) {
+    const res = await this.req("POST", "/api/admin/login", { username, password });
+    if (res.status === 200) this.adopt(res);
+    return res;
+  }
+}
+
+/** A small PNG picture made on the spot (sharp), for upload tests. */
+export async function testPicture(width = 1600, height = 900): Promise<Buffer> {
+  const sharp = (await import("sharp")).default;
+  return sharp({
+    create: { width, height, channels: 3, background: { r: 232, g: 56, b: 13 } },
+  })
+    .png()
+    .toBuffer();
+}
