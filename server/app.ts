@@ -89,8 +89,12 @@ export function createApp(opts: AppOptions) {
     serveStatic({
       root: uploads,
       rewriteRequestPath: (p) => p.replace(/^\/uploads/, ""),
-      onFound: (_p, c) => {
-        c.header("Cache-Control", "public, max-age=86400");
+      onFound: (p, c) => {
+        // Pictures visitors uploaded (ID copies) are private: unguessable names, never cached by
+        // shared caches, never indexed.
+        const visitorUpload = p.includes(`${path.sep}mcn${path.sep}`);
+        c.header("Cache-Control", visitorUpload ? "private, max-age=3600" : "public, max-age=86400");
+        if (visitorUpload) c.header("X-Robots-Tag", "noindex, nofollow");
         c.header("X-Content-Type-Options", "nosniff");
       },
     }),
