@@ -23,7 +23,7 @@ function run(env: Record<string, string>) {
 }
 
 async function listening(p: { out: () => string; child: ChildProcess }): Promise<string> {
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < 600; i++) {
     const line = p
       .out()
       .split("\n")
