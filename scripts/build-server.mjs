@@ -1,4 +1,7 @@
 // Bundles the Node server (server/main.ts) into build/app/main.js; npm packages stay external.
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
 import { build } from "esbuild";
 
 await build({
@@ -12,3 +15,14 @@ await build({
   sourcemap: true,
   logLevel: "warning",
 });
+
+// Hashed assets are immutable: gzip them once here; the server sends the .gz to browsers that accept it.
+
+const assets = path.join("build", "client", "assets");
+if (fs.existsSync(assets)) {
+  for (const name of fs.readdirSync(assets)) {
+    if (!/\.(js|css|svg|json)$/.test(name)) continue;
+    const file = path.join(assets, name);
+    fs.writeFileSync(`${file}.gz`, zlib.gzipSync(fs.readFileSync(file), { level: 9 }));
+  }
+}

@@ -1,11 +1,13 @@
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
+import { compress } from "hono/compress";
+import { NONCE_PLACEHOLDER } from "../app/csp";
 import { createApi } from "./api";
 import { createAdminApp } from "./api/admin";
 import { fail } from "./api/envelope";
 import { createMetrics } from "./http/metrics";
-import { type CspRules, securityHeaders } from "./http/security";
+import { type CspRules, NONCE_APPLIED_HEADER, securityHeaders } from "./http/security";
 import type { Logger } from "./logger";
 import type { Services } from "./services";
 import { MicroCache } from "./services/cache";
@@ -37,6 +39,8 @@ export function createApp(opts: AppOptions) {
   const app = new Hono();
   const metrics = createMetrics(services);
   app.use(metrics.middleware);
+  // gzip for HTML and JSON (static assets are gzipped at build time and served as they are).
+  app.use(compress({ encoding: "gzip" }));
   app.use(securityHeaders(services.config, opts.cspRules ?? [], opts.frameSrc ?? []));
 
   // One JSON log line per request: method, path without its query (queries may carry phone numbers), status, time.
@@ -106,23 +110,23 @@ export function createApp(opts: AppOptions) {
       "/assets/*",
       serveStatic({
         root: opts.clientDir,
+        precompressed: true,
         onFound: (_p, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
       }),
     );
-    app.use(
-      "*",
-      serveStatic({
-        root: opts.clientDir,
-        onFound: (_p, c) => c.header("Cache-Control", "public, max-age=3600"),
-      }),
-    );
+    // Public files (favicon, media); page paths have no extension and skip the file lookup.
+    const publicFiles = serveStatic({
+      root: opts.clientDir,
+      onFound: (_p, c) => c.header("Cache-Control", "public, max-age=3600"),
+    });
+    app.use("*", (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) ? publicFiles(c, next) : next()));
   }
 
   if (opts.ssr) {
     const ssr = opts.ssr;
     const pages = createPageCache(services);
     metrics.watchCache("pages", pages.cache);
-    app.all("*", (c) => pages.serve(c.req.raw, (req) => ssr(req, services)));
+    app.all("*", (c) => pages.serve(c.req.raw, (req) => ssr(req, services), c.get("cspNonce")));
   }
   return app;
 }
@@ -130,42 +134,75 @@ export function createApp(opts: AppOptions) {
 interface CachedPage {
   status: number;
   headers: [string, string][];
-  body: Uint8Array<ArrayBuffer>;
+  /** the body split around the CSP nonce placeholder, so a hit only joins bytes */
+  parts: Buffer[];
+}
+
+const PLACEHOLDER = Buffer.from(NONCE_PLACEHOLDER);
+
+function splitAround(body: Buffer, sep: Buffer): Buffer[] {
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (let i = body.indexOf(sep, from); i !== -1; i = body.indexOf(sep, from)) {
+    parts.push(body.subarray(from, i));
+    from = i + sep.length;
+  }
+  parts.push(body.subarray(from));
+  return parts;
+}
+
+function joinWith(parts: Buffer[], nonce: string | undefined): Buffer {
+  if (parts.length === 1 || !nonce) return parts.length === 1 ? parts[0]! : Buffer.concat(parts);
+  const n = Buffer.from(nonce);
+  const out: Buffer[] = [];
+  parts.forEach((p, i) => {
+    if (i > 0) out.push(n);
+    out.push(p);
+  });
+  return Buffer.concat(out);
 }
 
 /**
  * Micro-cache of rendered pages (HTML and client-navigation data) for anonymous visitors. A route
  * opts in with `Cache-Control: …, s-maxage=N` (the shared-cache directive, which nginx honours too);
- * every content change clears it on every instance.
+ * every content change clears it on every instance. Entries keep the nonce placeholder; each
+ * response gets the request's fresh nonce (see server/http/security.ts).
  */
 export function createPageCache(services: Services) {
   const cache = new MicroCache<CachedPage>(1000);
   services.events.onChange(() => cache.clear());
+  const respond = (req: Request, page: CachedPage, nonce: string | undefined, state: "HIT" | "MISS") => {
+    const headers = new Headers(page.headers);
+    headers.set("x-cache", state);
+    if (nonce) headers.set(NONCE_APPLIED_HEADER, nonce);
+    const body = req.method === "HEAD" ? null : new Uint8Array(joinWith(page.parts, nonce));
+    return new Response(body, { status: page.status, headers });
+  };
   return {
     cache,
-    async serve(req: Request, render: (req: Request) => Promise<Response>): Promise<Response> {
+    async serve(
+      req: Request,
+      render: (req: Request) => Promise<Response>,
+      nonce?: string,
+    ): Promise<Response> {
       const cacheable = (req.method === "GET" || req.method === "HEAD") && !req.headers.has("cookie");
       if (!cacheable) return render(req);
       const url = new URL(req.url);
       const key = url.pathname + url.search;
       const hit = cache.get(key);
-      if (hit) {
-        const headers = new Headers(hit.headers);
-        headers.set("x-cache", "HIT");
-        return new Response(req.method === "HEAD" ? null : hit.body, { status: hit.status, headers });
-      }
+      if (hit) return respond(req, hit, nonce, "HIT");
       const version = services.events.version;
       const res = await render(req);
       const maxAge = /s-maxage=(\d+)/.exec(res.headers.get("cache-control") ?? "");
       if (res.status !== 200 || !maxAge || res.headers.has("set-cookie")) return res;
-      const body = new Uint8Array(await res.arrayBuffer());
+      const page = {
+        status: res.status,
+        headers: [...res.headers].filter(([k]) => k !== "content-length") as [string, string][],
+        parts: splitAround(Buffer.from(await res.arrayBuffer()), PLACEHOLDER),
+      };
       // A render that overlapped a content change may hold old data: serve it, do not keep it.
-      if (services.events.version === version) {
-        cache.set(key, { status: res.status, headers: [...res.headers], body }, Number(maxAge[1]) * 1000);
-      }
-      const headers = new Headers(res.headers);
-      headers.set("x-cache", "MISS");
-      return new Response(req.method === "HEAD" ? null : body, { status: res.status, headers });
+      if (services.events.version === version) cache.set(key, page, Number(maxAge[1]) * 1000);
+      return respond(req, page, nonce, "MISS");
     },
   };
 }

@@ -10,6 +10,9 @@ export interface CspExtras {
   frameSrc?: string[];
 }
 
+/** Set by a handler that already put the request's nonce into the body (the page cache). */
+export const NONCE_APPLIED_HEADER = "x-csp-nonce-applied";
+
 /** Page-specific exceptions, by path prefix; everything else gets the strict policy. */
 export type CspRules = { prefix: string; extras: CspExtras }[];
 
@@ -42,25 +45,31 @@ export function contentSecurityPolicy(
 export function securityHeaders(config: Config, rules: CspRules = [], frameSrc: string[] = []) {
   const https = config.PUBLIC_URL?.startsWith("https://") ?? false;
   return async (c: Context, next: Next) => {
+    const nonce = crypto.randomBytes(16).toString("base64");
+    c.set("cspNonce", nonce);
     await next();
     const h = c.res.headers;
     h.set("X-Content-Type-Options", "nosniff");
     h.set("Referrer-Policy", "strict-origin-when-cross-origin");
     h.set("X-Frame-Options", "SAMEORIGIN");
     if (https) h.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    const applied = h.get(NONCE_APPLIED_HEADER) === nonce;
+    h.delete(NONCE_APPLIED_HEADER);
     const type = h.get("content-type") ?? "";
     if (!type.startsWith("text/html") || config.NODE_ENV === "development") return;
-    const nonce = crypto.randomBytes(16).toString("base64");
     const extras = rules.find((r) => c.req.path.startsWith(r.prefix))?.extras;
     h.set("Content-Security-Policy", contentSecurityPolicy(nonce, extras, frameSrc));
-    if (!c.res.body || c.req.method === "HEAD") return;
+    if (applied || !c.res.body || c.req.method === "HEAD") return;
     const html = await c.res.text();
-    if (!html.includes(NONCE_PLACEHOLDER)) {
-      c.res = new Response(html, c.res);
-      return;
-    }
     const headers = new Headers(h);
     headers.delete("content-length");
     c.res = new Response(html.replaceAll(NONCE_PLACEHOLDER, nonce), { status: c.res.status, headers });
   };
+}
+
+declare module "hono" {
+  interface ContextVariableMap {
+    /** this request's CSP nonce */
+    cspNonce: string;
+  }
 }

@@ -27,6 +27,18 @@ describe("production build in Chromium", () => {
     await ctx.close();
   });
 
+  it("compresses pages and serves hashed assets pre-gzipped and immutable", async () => {
+    const res = await fetch(site.url, { headers: { "accept-encoding": "gzip" } });
+    expect(res.headers.get("content-encoding")).toBe("gzip");
+    const html = await res.text();
+    const asset = /src="(\/assets\/[^"]+\.js)"|href="(\/assets\/[^"]+\.js)"/.exec(html);
+    const path = asset?.[1] ?? asset?.[2];
+    expect(path).toBeTruthy();
+    const js = await fetch(site.url + path, { headers: { "accept-encoding": "gzip" } });
+    expect(js.headers.get("content-encoding")).toBe("gzip");
+    expect(js.headers.get("cache-control")).toContain("immutable");
+  });
+
   it("answers unknown routes with a Chinese 404 page", async () => {
     const res = await fetch(`${site.url}/no/such/page`);
     expect(res.status).toBe(404);
