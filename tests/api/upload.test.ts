@@ -141,7 +141,6 @@ describe.each(engines())("POST /api/upload on %s", (engine) => {
       duplex: "half",
       headers: { "content-type": `multipart/form-data; boundary=${boundary}`, "x-forwarded-for": freshIp() },
     } as RequestInit);
-    expect(res.headers.get("content-length")).not.toBeNull();
     expect(res.status).toBe(400);
     expect(((await res.json()) as ApiBody<null>).message).toBe("图片不能超过 5 MB");
     expect(sent).toBeLessThan(64);
