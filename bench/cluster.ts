@@ -89,8 +89,17 @@ async function main() {
       for (const name of Object.keys(pgTargets) as (keyof typeof pgTargets)[]) {
         const a = await load(cluster.url + pgTargets[name]);
         const b = await load(`http://127.0.0.1:8390${liteTargets[name]}`);
-        rows.push({ mode, target: name, clusterRps: a.rps, clusterP99ms: a.p99, sqliteRps: b.rps, sqliteP99ms: b.p99 });
-        console.info(`  [${mode}] ${name}: cluster ${a.rps} req/s p99 ${a.p99} ms | sqlite ${b.rps} req/s p99 ${b.p99} ms`);
+        rows.push({
+          mode,
+          target: name,
+          clusterRps: a.rps,
+          clusterP99ms: a.p99,
+          sqliteRps: b.rps,
+          sqliteP99ms: b.p99,
+        });
+        console.info(
+          `  [${mode}] ${name}: cluster ${a.rps} req/s p99 ${a.p99} ms | sqlite ${b.rps} req/s p99 ${b.p99} ms`,
+        );
       }
       rows.push({
         mode,

@@ -1,6 +1,6 @@
 import fs from "node:fs";
-import { sql } from "kysely";
 import path from "node:path";
+import { sql } from "kysely";
 import { loadConfig } from "../server/config";
 import { openDatabase } from "../server/db";
 import { seed } from "../server/db/seed";
@@ -133,11 +133,21 @@ export async function buildPostgresDataset(databaseUrl: string, count: number): 
   const dataDir = path.join("bench", "data", "pg-uploads");
   const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: "silent" });
   const database = await openDatabase({ dataDir, databaseUrl });
-  const services = createServices({ config, database, logger: createLogger("silent"), store: createMemoryStore() });
+  const services = createServices({
+    config,
+    database,
+    logger: createLogger("silent"),
+    store: createMemoryStore(),
+  });
   const demo = generateDemoContent({ articleCount: 0 });
   await seed(services, demo);
   const { db } = database;
-  for (const t of demo.tags) await db.insertInto("tags").values({ name: t }).onConflict((oc) => oc.column("name").doNothing()).execute();
+  for (const t of demo.tags)
+    await db
+      .insertInto("tags")
+      .values({ name: t })
+      .onConflict((oc) => oc.column("name").doNothing())
+      .execute();
   const tagIds = new Map((await db.selectFrom("tags").selectAll().execute()).map((t) => [t.name, t.id]));
 
   const started = Date.now();
@@ -188,15 +198,21 @@ export async function buildPostgresDataset(databaseUrl: string, count: number): 
       });
       await tx.insertInto("article_tags").values(tags).execute();
       for (const s of search) {
-        await sql`UPDATE articles SET search_key = ${s.search_key as number} WHERE id = ${s.article_id as number}`.execute(tx);
+        await sql`UPDATE articles SET search_key = ${s.search_key as number} WHERE id = ${s.article_id as number}`.execute(
+          tx,
+        );
         await sql`INSERT INTO article_search (article_id, search_key, t_words, t_chars, t_chars_seq, b_words, grams, grams_seq)
           VALUES (${s.article_id as number}, ${s.search_key as number}, ${s.t_words as string[]}::text[], ${s.t_chars as string[]}::text[],
-          ${s.t_chars_seq as string}, ${s.b_words as string[]}::text[], ${s.grams as string[]}::text[], ${s.grams_seq as string})`.execute(tx);
+          ${s.t_chars_seq as string}, ${s.b_words as string[]}::text[], ${s.grams as string[]}::text[], ${s.grams_seq as string})`.execute(
+          tx,
+        );
       }
     });
     process.stdout.write(`\r  postgres articles: ${Math.min(i + 500, count)}/${count}`);
   }
   await sql`ANALYZE`.execute(db);
   await database.close();
-  console.info(`\n  PostgreSQL dataset of ${count} articles built in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  console.info(
+    `\n  PostgreSQL dataset of ${count} articles built in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+  );
 }

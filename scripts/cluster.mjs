@@ -56,7 +56,18 @@ export async function ensurePostgres(adminUrl, database) {
 
 export async function ensureRedis(port = 6379) {
   if (sh("redis-cli", ["-h", "127.0.0.1", "-p", String(port), "ping"])) return;
-  sh("redis-server", ["--daemonize", "yes", "--bind", "127.0.0.1", "--port", String(port), "--save", "", "--appendonly", "no"]);
+  sh("redis-server", [
+    "--daemonize",
+    "yes",
+    "--bind",
+    "127.0.0.1",
+    "--port",
+    String(port),
+    "--save",
+    "",
+    "--appendonly",
+    "no",
+  ]);
   await waitFor(() => sh("redis-cli", ["-h", "127.0.0.1", "-p", String(port), "ping"]), "Redis");
 }
 
@@ -160,7 +171,9 @@ export async function startCluster(opts = {}) {
     path.join(dir, "nginx.conf"),
     nginxConfig({ port, upstreams: apps.map((a) => `127.0.0.1:${a.port}`), dir }),
   );
-  const nginx = spawn("nginx", ["-c", path.join(dir, "nginx.conf"), "-p", dir], { stdio: ["ignore", "pipe", "pipe"] });
+  const nginx = spawn("nginx", ["-c", path.join(dir, "nginx.conf"), "-p", dir], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   nginx.stderr.on("data", (d) => log(`[nginx] ${d}`));
   const url = `http://127.0.0.1:${port}`;
   await waitFor(() => httpOk(`${url}/healthz`), "nginx");

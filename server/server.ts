@@ -47,7 +47,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     sqlitePath: opts.sqlitePath,
   });
   const services = createServices({ config, database, logger, fetch: opts.fetch });
-  if (!(await services.store.ready())) logger.warn("redis not reachable at start-up: serving with local caches and limits");
+  if (!(await services.store.ready()))
+    logger.warn("redis not reachable at start-up: serving with local caches and limits");
   if (config.SEED_DEMO) {
     const seeded = await seedIfEmpty(services);
     if (seeded) logger.info(seeded, "demo content seeded");

@@ -1,8 +1,8 @@
 import type { Context, Hono } from "hono";
 import { z } from "zod";
 import type { Services } from "../services";
-import { AppError } from "../services/errors";
 import type { MicroCache } from "../services/cache";
+import { AppError } from "../services/errors";
 import { OK, ok, parse } from "./envelope";
 
 /**
@@ -51,7 +51,8 @@ export function mountEndpoints(app: Hono, services: Services, cache: MicroCache<
         const key = cached ? cacheKey(c.req.url) : "";
         if (cached) {
           const hit = cache.get(key);
-          if (hit !== undefined) return c.body(hit, 200, { "content-type": "application/json; charset=UTF-8" });
+          if (hit !== undefined)
+            return c.body(hit, 200, { "content-type": "application/json; charset=UTF-8" });
         }
         const input = def.method === "get" ? c.req.query() : { ...c.req.query(), ...(await readBody(c)) };
         const q = parse(def.query, input);

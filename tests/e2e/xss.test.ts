@@ -4,7 +4,7 @@ import type { TestServer } from "../helpers/server";
 import { launchBrowser, newContext, startSite } from "./browser";
 
 /** OWASP-cheat-sheet-style payloads; each sets window.__xss or opens a dialog if it ever runs. */
-export const XSS_PAYLOADS = [
+const XSS_PAYLOADS = [
   "<script>window.__xss=1</script>",
   '"><script>window.__xss=1</script>',
   "'><img src=x onerror=window.__xss=1>",
@@ -26,7 +26,7 @@ export const XSS_PAYLOADS = [
   "'-alert(1)-'",
   '<object data="data:text/html,<script>parent.__xss=1</script>"></object>',
   "<style>@import 'javascript:alert(1)';</style>",
-  "<meta http-equiv=refresh content=\"0;url=javascript:alert(1)\">",
+  '<meta http-equiv=refresh content="0;url=javascript:alert(1)">',
 ];
 
 async function ranAnything(page: Page, dialogs: string[]) {

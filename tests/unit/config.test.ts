@@ -40,6 +40,8 @@ describe("configuration", () => {
 
 describe("configuration errors", () => {
   it("never echoes a secret's value", () => {
-    expect(() => loadConfig({ PII_KEY: "not-a-key-0123456789" })).toThrow(/^Invalid configuration: PII_KEY=\[hidden\]/);
+    expect(() => loadConfig({ PII_KEY: "not-a-key-0123456789" })).toThrow(
+      /^Invalid configuration: PII_KEY=\[hidden\]/,
+    );
   });
 });
