@@ -10,12 +10,12 @@ import { z } from "zod";
  * channel), channelLink (http(s) link to that channel's home page), idCopyPic (optional ID-copy
  * picture: the path POST /api/upload answered, /uploads/mcn/<random>.<ext>).
  *
- * Limits the spec leaves open: text fields ≤ 100 characters, the channel link ≤ 500 (share links
- * carry long queries), a phone that is a mainland mobile or a landline number.
+ * Limits the spec leaves open: every field ≤ 100 characters (the channel link too: a channel's home
+ * link fits), a phone that is a mainland mobile or a landline number.
  */
 
 export const MCN_TEXT_MAX = 100;
-export const MCN_LINK_MAX = 500;
+export const MCN_LINK_MAX = 100;
 /** The same phone on the same form within this window is one lead. */
 export const MCN_DEDUP_MINUTES = 10;
 /**

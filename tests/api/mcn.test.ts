@@ -163,7 +163,7 @@ describe.each(engines())("MCN lead API on %s", (engine) => {
     [EXPERT, { channelLink: "www.douyin.com/user/abc" }, MCN_MESSAGES.channelLink],
     [EXPERT, { channelLink: "javascript:alert(1)" }, MCN_MESSAGES.channelLink],
     [EXPERT, { channelLink: "ftp://example.com/a" }, MCN_MESSAGES.channelLink],
-    [EXPERT, { channelLink: `https://example.com/${"a".repeat(500)}` }, "主阵地链接不能超过 500 个字符"],
+    [EXPERT, { channelLink: `https://example.com/${"a".repeat(100)}` }, "主阵地链接不能超过 100 个字符"],
     [EXPERT, { idCopyPic: "https://evil.example/x.png" }, MCN_MESSAGES.idCopyPic],
     [EXPERT, { idCopyPic: "/uploads/mcn/../../site.db" }, MCN_MESSAGES.idCopyPic],
     [EXPERT, { idCopyPic: `/uploads/mcn/${"0".repeat(32)}.png` }, MCN_MESSAGES.idCopyPic],
