@@ -1,10 +1,13 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Cluster, startCluster } from "../../scripts/cluster.mjs";
+import { AdminClient } from "../helpers/admin";
 import { canRunPrivateServers, PrivatePostgres, PrivateRedis } from "./services";
 
 /**
@@ -16,8 +19,35 @@ if (!canRunPrivateServers)
 
 const json = async <T>(res: Response) => (await res.json()) as T;
 
+const payload = () => ({
+  productId: 278,
+  menberProfession: "ANCHOR",
+  signWay: "INDIVIDUAL",
+  companyName: "",
+  signer: "张三",
+  idCardNumber: "11010519491231002X",
+  contact: "13800138000",
+  payer: "张三",
+  orderNum: "1",
+  questionList: [
+    { questionId: 112, answer: "1万至10万" },
+    { questionId: 113, answer: "抖音" },
+    { questionId: 1, answer: "主播" },
+    { questionId: 23, answer: "理事" },
+  ],
+});
+
+async function commit(base: string, key: string, ip: string) {
+  const r = await fetch(`${base}/api/onlineApply/payCommit`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "idempotency-key": key, "x-real-ip": ip },
+    body: JSON.stringify(payload()),
+  });
+  return json<{ statusCode: number; data: { orderNo: string } }>(r);
+}
+
 describe.skipIf(!canRunPrivateServers)("production mode behind nginx", () => {
-  const pg = new PrivatePostgres(5499);
+  const pg_ = new PrivatePostgres(5499);
   const redis = new PrivateRedis(6399);
   let cluster: Cluster;
   let wxCalls = 0;
@@ -29,15 +59,46 @@ describe.skipIf(!canRunPrivateServers)("production mode behind nginx", () => {
     setTimeout(() => res.end(JSON.stringify({ errcode: 0, ticket: "TICKET", expires_in: 7200 })), 100);
   });
   const logs: string[] = [];
+  const sql = async <T>(text: string, values: unknown[] = []) => {
+    const c = new pg.Client({ connectionString: pg_.url });
+    await c.connect();
+    try {
+      return (await c.query(text, values)).rows as T[];
+    } finally {
+      await c.end();
+    }
+  };
+  const ordersByKey = (keys: string[]) =>
+    sql<{ idempotency_key: string; order_no: string }>(
+      "SELECT idempotency_key, order_no FROM signup_orders WHERE idempotency_key = ANY($1) ORDER BY id",
+      [keys],
+    );
+  const ordersWithKeyCount = async () =>
+    Number(
+      (
+        await sql<{ n: string }>("SELECT count(*) AS n FROM signup_orders WHERE idempotency_key IS NOT NULL")
+      )[0]!.n,
+    );
+  const distinctKeyCount = async () =>
+    Number(
+      (
+        await sql<{ n: string }>(
+          "SELECT count(DISTINCT idempotency_key) AS n FROM signup_orders WHERE idempotency_key IS NOT NULL",
+        )
+      )[0]!.n,
+    );
+  const flushRedis = async () => {
+    execFileSync("redis-cli", ["-p", String(redis.port), "FLUSHALL"], { stdio: "ignore" });
+  };
 
   beforeAll(async () => {
-    pg.start();
+    pg_.start();
     await redis.start();
     await new Promise<void>((r) => wx.listen(0, "127.0.0.1", r));
     cluster = await startCluster({
       instances: 2,
       port: 8280,
-      databaseUrl: pg.url,
+      databaseUrl: pg_.url,
       redisUrl: redis.url,
       dir: fs.mkdtempSync(path.join(os.tmpdir(), "dsn-nginx-")),
       dataDir: fs.mkdtempSync(path.join(os.tmpdir(), "dsn-cluster-")),
@@ -54,7 +115,7 @@ describe.skipIf(!canRunPrivateServers)("production mode behind nginx", () => {
   afterAll(async () => {
     await cluster?.stop();
     await redis.stop();
-    pg.destroy();
+    pg_.destroy();
     await new Promise<void>((r) => wx.close(() => r()));
   });
 
@@ -87,6 +148,125 @@ describe.skipIf(!canRunPrivateServers)("production mode behind nginx", () => {
     expect(wxCalls).toBe(1);
   });
 
+  it("shows a change made through one instance through every instance at once", async () => {
+    const admin = new AdminClient(cluster.apps[0]!.url);
+    const setup = await admin.req("POST", "/api/admin/setup", {
+      username: "chief",
+      displayName: "总编",
+      password: "correct-horse-battery",
+    });
+    admin.adopt(setup);
+    // Warm every instance's caches with the list, through nginx and directly.
+    const list = "/api/product/content/list?page=1&pageSize=3";
+    for (const app of cluster.apps) {
+      await fetch(app.url + list);
+      await fetch(app.url + list);
+    }
+    const created = await admin.req<{ contentId: number }>(
+      "POST",
+      "/api/admin/articles",
+      {
+        title: "跨实例发布测试文章",
+        intro: "通过一个实例发布",
+        content: "<p>正文</p>",
+        thumb: "/uploads/demo/article-1.svg",
+        author: "总编",
+        columnId: 5,
+        tags: ["跨实例"],
+        hot: false,
+        status: "published",
+        createdAt: new Date().toISOString(),
+      },
+      { origin: cluster.apps[0]!.url },
+    );
+    expect(created.status, created.text).toBe(200);
+    for (const app of cluster.apps) {
+      await expect
+        .poll(
+          async () =>
+            (await json<{ data: { result: { title: string }[] } }>(await fetch(app.url + list))).data
+              .result[0]?.title,
+          {
+            timeout: 2000,
+            interval: 20,
+          },
+        )
+        .toBe("跨实例发布测试文章");
+    }
+  });
+
+  it("holds an Idempotency-Key across instances", async () => {
+    const key = `cluster-key-${Date.now()}`;
+    const answers = await Promise.all(
+      cluster.apps.flatMap((app) => [
+        commit(app.url, key, "203.0.113.7"),
+        commit(app.url, key, "203.0.113.7"),
+      ]),
+    );
+    for (const a of answers) expect(a.statusCode).toBe(1000);
+    expect(new Set(answers.map((a) => a.data.orderNo)).size).toBe(1);
+    expect(await ordersWithKeyCount()).toBe(await distinctKeyCount());
+  });
+
+  it("counts rate limits across instances", async () => {
+    await flushRedis();
+    const ip = "203.0.113.99";
+    const statuses: number[] = [];
+    for (let i = 0; i < 24; i++) {
+      const app = cluster.apps[i % 2]!;
+      const r = await fetch(`${app.url}/api/onlineApply/payCommit`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "x-real-ip": ip,
+          "idempotency-key": `rl-${Date.now()}-${i}`,
+        },
+        body: JSON.stringify(payload()),
+      });
+      statuses.push(r.status);
+    }
+    // 20 per 10 minutes per visitor, wherever the requests land.
+    expect(statuses.filter((x) => x === 200)).toHaveLength(20);
+    expect(statuses.slice(20)).toEqual([429, 429, 429, 429]);
+    await flushRedis();
+  });
+
+  it("loses no acknowledged order when an instance is killed during a sign-up load", async () => {
+    await flushRedis();
+    // Through nginx every visitor is 127.0.0.1: stay under its 20-per-10-minutes limit.
+    const keys = [...Array(18)].map((_, i) => `kill-${Date.now()}-${i}`);
+    const answered = new Map<string, string>();
+    let killed = false;
+    await Promise.all(
+      keys.map(async (key, i) => {
+        const r = await commit(cluster.url, key, `198.51.100.${i + 1}`).catch(() => null);
+        if (r?.statusCode === 1000) answered.set(key, r.data.orderNo);
+        if (!killed && answered.size >= 5) {
+          killed = true;
+          await cluster.kill(0);
+        }
+      }),
+    );
+    expect(killed).toBe(true);
+    // Every answered order exists exactly once.
+    const rows = await ordersByKey(keys);
+    for (const [key, orderNo] of answered) {
+      expect(rows.filter((r) => r.idempotency_key === key)).toEqual([
+        { idempotency_key: key, order_no: orderNo },
+      ]);
+    }
+    // Retrying the unanswered ones with their keys never stores a second order.
+    await flushRedis();
+    for (const [i, key] of keys.entries()) {
+      if (answered.has(key)) continue;
+      const r = await commit(cluster.url, key, `198.51.100.${(i % 18) + 101}`);
+      expect(r.statusCode).toBe(1000);
+    }
+    expect((await ordersByKey(keys)).length).toBe(keys.length);
+    await cluster.restart(0);
+    await flushRedis();
+  });
+
   it("routes around an instance killed with SIGKILL", async () => {
     await cluster.kill(1);
     const statuses = await Promise.all(
@@ -100,14 +280,14 @@ describe.skipIf(!canRunPrivateServers)("production mode behind nginx", () => {
   });
 
   it("reports not ready while PostgreSQL is down, and recovers by itself", async () => {
-    pg.stop();
+    pg_.stop();
     await expect
       .poll(async () => (await fetch(`${cluster.apps[0]!.url}/readyz`)).status, {
         timeout: 20_000,
         interval: 250,
       })
       .toBe(503);
-    pg.start();
+    pg_.start();
     for (const app of cluster.apps) {
       await expect
         .poll(async () => (await fetch(`${app.url}/readyz`)).status, { timeout: 30_000, interval: 250 })
