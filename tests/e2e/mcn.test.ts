@@ -225,6 +225,8 @@ describe("MCN page /wxmcn in Chromium", () => {
     expect(await businessValues(page)).toEqual(["张三", phone, "好物铺子", "品牌负责人"]);
     expect(await leads(phone)).toEqual([]);
 
+    // The cancelled dialog must be gone before the next one opens (its closing animation).
+    await dialog.waitFor({ state: "detached" });
     await page.locator("form#mcn-business button[type=submit]").click();
     await page.locator(".ant-modal-confirm").getByRole("button", { name: "确定" }).click();
     await message(page, "提交成功").waitFor();
