@@ -269,13 +269,16 @@ describe.skipIf(!canRunPrivateServers)("production mode behind nginx", () => {
 
   it("routes around an instance killed with SIGKILL", async () => {
     await cluster.kill(1);
-    const statuses = await Promise.all(
-      [...Array(20)].map(
-        async () => (await fetch(`${cluster.url}/api/product/content/list?page=1&pageSize=5`)).status,
-      ),
-    );
-    expect(statuses.every((s) => s === 200)).toBe(true);
-    await cluster.restart(1);
+    try {
+      const statuses = await Promise.all(
+        [...Array(20)].map(
+          async () => (await fetch(`${cluster.url}/api/product/content/list?page=1&pageSize=5`)).status,
+        ),
+      );
+      expect(statuses.every((s) => s === 200)).toBe(true);
+    } finally {
+      await cluster.restart(1);
+    }
     expect((await fetch(`${cluster.apps[1]!.url}/readyz`)).status).toBe(200);
   });
 
