@@ -40,7 +40,8 @@ export function createApp(opts: AppOptions) {
   const metrics = createMetrics(services);
   app.use(metrics.middleware);
   // gzip for HTML and JSON (static assets are gzipped at build time and served as they are).
-  app.use(compress({ encoding: "gzip" }));
+  const gzip = compress({ encoding: "gzip" });
+  app.use((c, next) => (c.req.header("accept-encoding")?.includes("gzip") ? gzip(c, next) : next()));
   app.use(securityHeaders(services.config, opts.cspRules ?? [], opts.frameSrc ?? []));
 
   // One JSON log line per request: method, path without its query (queries may carry phone numbers), status, time.
