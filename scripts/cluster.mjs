@@ -11,7 +11,9 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import pg from "pg";
 
-const ROOT = path.resolve(import.meta.dirname, "..");
+// scripts/ when run or imported as is; the working directory when bundled into another entry (bench).
+const ROOT =
+  path.basename(import.meta.dirname) === "scripts" ? path.resolve(import.meta.dirname, "..") : process.cwd();
 
 function sh(cmd, args) {
   try {
