@@ -44,25 +44,43 @@ export const countResult = resultOf(z.number().int().nonnegative());
 
 export function mountEndpoints(app: Hono, services: Services, cache: MicroCache<string>) {
   const ttlMs = services.config.CACHE_TTL_SECONDS * 1000;
+  const inflight = new Map<string, Promise<string | undefined>>();
   for (const def of endpoints) {
     const cached = def.method === "get" && def.cache !== false && ttlMs > 0;
     for (const path of [def.path, ...(def.aliases ?? [])]) {
       app.on(def.method.toUpperCase(), path, async (c) => {
         const key = cached ? cacheKey(c.req.url) : "";
         if (cached) {
-          const hit = cache.get(key);
+          const hit = cache.get(key) ?? (await inflight.get(key));
           if (hit !== undefined)
             return c.body(hit, 200, { "content-type": "application/json; charset=UTF-8" });
         }
         const input = def.method === "get" ? c.req.query() : { ...c.req.query(), ...(await readBody(c)) };
         const q = parse(def.query, input);
+        if (!cached) {
+          const data = await def.handler(q, services, c);
+          return data instanceof Response ? data : ok(c, data);
+        }
+        // One computation per key at a time: simultaneous misses wait for the first (no stampede
+        // on a cold or just-cleared cache).
         const version = services.events.version;
-        const data = await def.handler(q, services, c);
-        if (data instanceof Response) return data;
-        if (!cached) return ok(c, data);
-        const json = JSON.stringify({ statusCode: OK, message: "操作成功", data });
-        // An answer computed across a content change may be stale: send it, do not keep it.
-        if (services.events.version === version) cache.set(key, json, ttlMs);
+        const work = (async () => {
+          const data = await def.handler(q, services, c);
+          const json = JSON.stringify({ statusCode: OK, message: "操作成功", data });
+          // An answer computed across a content change may be stale: send it, do not keep it.
+          if (services.events.version === version) cache.set(key, json, ttlMs);
+          return json;
+        })();
+        inflight.set(
+          key,
+          work.catch(() => undefined),
+        );
+        let json: string;
+        try {
+          json = await work;
+        } finally {
+          inflight.delete(key);
+        }
         return c.body(json, 200, { "content-type": "application/json; charset=UTF-8" });
       });
     }
