@@ -4,7 +4,7 @@ import http from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
 import { LANDING_PATHS } from "../app/landing/paths";
-import { CHROMIUM, CHROMIUM_ARGS } from "../tests/e2e/browser";
+import { runLighthouse } from "./lighthouse";
 
 /**
  * Landing pages benchmark (budget in bench/README.md, "Landing pages"): the production build on the
@@ -136,28 +136,8 @@ interface LighthouseRun {
 }
 
 async function lighthouse(url: string): Promise<LighthouseRun | null> {
-  const bin = path.join(ROOT, "node_modules", ".bin", "lighthouse");
-  if (!fs.existsSync(bin)) return null;
-  const out = path.join(WORK, "lighthouse.json");
-  fs.rmSync(out, { force: true });
-  const child = spawn(
-    bin,
-    [
-      url,
-      "--only-categories=performance",
-      "--output=json",
-      `--output-path=${out}`,
-      "--quiet",
-      `--chrome-flags=${CHROMIUM_ARGS.join(" ")}`,
-    ],
-    { env: { ...process.env, CHROME_PATH: CHROMIUM }, stdio: ["ignore", "ignore", "inherit"] },
-  );
-  const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
-  if (code !== 0 || !fs.existsSync(out)) return null;
-  const r = JSON.parse(fs.readFileSync(out, "utf8")) as {
-    categories: { performance: { score: number } };
-    audits: Record<string, { numericValue: number }>;
-  };
+  const r = await runLighthouse(url, path.join(WORK, "lighthouse.json"));
+  if (!r) return null;
   return {
     score: Math.round(r.categories.performance.score * 100),
     fcp: Math.round(r.audits["first-contentful-paint"]!.numericValue),

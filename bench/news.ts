@@ -4,7 +4,7 @@ import http from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
-import { CHROMIUM, CHROMIUM_ARGS } from "../tests/e2e/browser";
+import { runLighthouse } from "./lighthouse";
 
 /**
  * News pages benchmark (budgets in bench/README.md, "News pages"): the production build on the demo
@@ -101,27 +101,9 @@ async function jsBudget(base: string, pagePath: string) {
 
 /** One Lighthouse run (mobile, simulated throttling): the performance score, or null if it failed. */
 async function lighthouse(url: string): Promise<number | null> {
-  const bin = path.join(ROOT, "node_modules", ".bin", "lighthouse");
-  if (!fs.existsSync(bin)) return null;
   const out = path.join(WORK, "lighthouse.json");
-  fs.rmSync(out, { force: true });
-  const child = spawn(
-    bin,
-    [
-      url,
-      "--only-categories=performance",
-      "--output=json",
-      `--output-path=${out}`,
-      "--quiet",
-      `--chrome-flags=${CHROMIUM_ARGS.join(" ")}`,
-    ],
-    { env: { ...process.env, CHROME_PATH: CHROMIUM }, stdio: ["ignore", "ignore", "inherit"] },
-  );
-  const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
-  if (code !== 0 || !fs.existsSync(out)) return null;
-  const report = JSON.parse(fs.readFileSync(out, "utf8")) as {
-    categories: { performance: { score: number } };
-  };
+  const report = await runLighthouse(url, out);
+  if (!report) return null;
   fs.copyFileSync(
     out,
     path.join(WORK, `lighthouse-${new URL(url).port}-${new URL(url).pathname.replace(/\W+/g, "_")}.json`),
