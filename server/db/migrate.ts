@@ -4,6 +4,7 @@ import * as m001 from "./migrations/001_init";
 import * as m002 from "./migrations/002_search";
 import * as m003signup from "./migrations/003_signup";
 import * as m005console from "./migrations/005_console";
+import * as m006 from "./migrations/006_search_title_words";
 
 type Up = (db: Kysely<unknown>, dialect: Dialect) => Promise<void>;
 
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, { up: Up }> = {
   "002_search": m002,
   "003_signup": m003signup,
   "005_console": m005console,
+  "006_search_title_words": m006,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<string[]> {

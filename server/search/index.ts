@@ -1,4 +1,4 @@
-import { type Kysely, sql } from "kysely";
+import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { Database } from "../db";
 import type { DB } from "../db/schema";
 import { indexWords, queryWords } from "./jieba";
@@ -48,6 +48,35 @@ export interface SearchIndex {
 
 export function createSearchIndex(database: Database): SearchIndex {
   return database.dialect === "sqlite" ? sqliteIndex(database) : postgresIndex(database);
+}
+
+/**
+ * Results ranked by tier, newest first within a tier: walk the tiers in order, each read newest
+ * first with a LIMIT, so page 1 of a keyword found in most articles reads only a page of rows. A
+ * tier is counted only when the page starts beyond it.
+ */
+async function walkTiers<T, R>(
+  tiers: T[],
+  offset: number,
+  limit: number,
+  count: (tier: T) => number | Promise<number>,
+  page: (tier: T, limit: number, offset: number) => R[] | Promise<R[]>,
+): Promise<R[]> {
+  const out: R[] = [];
+  let skip = offset;
+  for (const tier of tiers) {
+    if (out.length >= limit) break;
+    if (skip > 0) {
+      const n = await count(tier);
+      if (n <= skip) {
+        skip -= n;
+        continue;
+      }
+    }
+    out.push(...(await page(tier, limit - out.length, skip)));
+    skip = 0;
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------- SQLite FTS5
@@ -106,22 +135,9 @@ function sqliteIndex(database: Database): SearchIndex {
         `((${t.match}) AND (${t.bodyWords})) NOT ((${t.titleWords}) OR (${t.titleChars}))`,
         `(${t.match}) NOT ((${t.titleWords}) OR (${t.titleChars}) OR (${t.bodyWords}))`,
       ];
-      // Walk the tiers in order; a tier is counted only when the page starts beyond it.
-      const keys: number[] = [];
-      let skip = offset;
-      for (const expr of tiers) {
-        if (keys.length >= limit) break;
-        if (skip > 0) {
-          const n = count(expr);
-          if (n <= skip) {
-            skip -= n;
-            continue;
-          }
-        }
-        const rows = pageStmt.all(expr, limit - keys.length, skip) as { k: number }[];
-        skip = 0;
-        for (const r of rows) keys.push(r.k);
-      }
+      const keys = await walkTiers(tiers, offset, limit, count, (expr, n, skip) =>
+        (pageStmt.all(expr, n, skip) as { k: number }[]).map((r) => r.k),
+      );
       if (keys.length === 0) return [];
       const byKey = new Map(
         (idsStmt(keys.length).all(...keys) as { id: number; k: number }[]).map((r) => [r.k, r.id]),
@@ -146,17 +162,27 @@ function pgMatch(parts: QueryPart[]) {
   return sql.join(clauses, sql` AND `);
 }
 
-function pgTier(parts: QueryPart[]) {
+/** The four ranking tiers as WHERE conditions, each excluding the tiers above it. */
+function pgTiers(parts: QueryPart[]) {
   const words = parts.flatMap((p) => {
     const w = queryWords(p.text);
     return w.length > 0 ? w : [p.text];
   });
-  const titleChars = sql.join(
+  const match = pgMatch(parts);
+  const titleWords = sql`s.t_words @> ${words}::text[]`;
+  // The characters' presence (GIN-indexed) is implied by the phrase check and lets the index help.
+  const chars = [...new Set(parts.flatMap((p) => p.titlePhrase))];
+  const titleChars = sql`(s.t_chars @> ${chars}::text[] AND ${sql.join(
     parts.map((p) => sql`strpos(s.t_chars_seq, ${seq(p.titlePhrase)}) > 0`),
     sql` AND `,
-  );
-  return sql`CASE WHEN s.t_words @> ${words}::text[] THEN 3 WHEN ${titleChars} THEN 2
-    WHEN s.b_words @> ${words}::text[] THEN 1 ELSE 0 END`;
+  )})`;
+  const bodyWords = sql`s.b_words @> ${words}::text[]`;
+  return [
+    sql`${match} AND ${titleWords}`,
+    sql`${match} AND ${titleChars} AND NOT ${titleWords}`,
+    sql`${match} AND ${bodyWords} AND NOT ${titleWords} AND NOT ${titleChars}`,
+    sql`${match} AND NOT ${titleWords} AND NOT ${titleChars} AND NOT ${bodyWords}`,
+  ];
 }
 
 function postgresIndex(database: Database): SearchIndex {
@@ -187,10 +213,17 @@ function postgresIndex(database: Database): SearchIndex {
     async search(keyword, offset, limit) {
       const parts = parseQuery(keyword);
       if (parts.length === 0 || limit <= 0) return [];
-      const r = await sql<{ id: number }>`SELECT s.article_id AS id FROM article_search s
-        WHERE ${pgMatch(parts)}
-        ORDER BY ${pgTier(parts)} DESC, s.search_key DESC LIMIT ${limit} OFFSET ${offset}`.execute(db);
-      return r.rows.map((row) => row.id);
+      const count = async (where: RawBuilder<unknown>) => {
+        const r = await sql<{ n: string }>`SELECT count(*) AS n FROM article_search s WHERE ${where}`.execute(
+          db,
+        );
+        return Number(r.rows[0]?.n ?? 0);
+      };
+      return walkTiers(pgTiers(parts), offset, limit, count, async (where, n, skip) => {
+        const r = await sql<{ id: number }>`SELECT s.article_id AS id FROM article_search s WHERE ${where}
+          ORDER BY s.search_key DESC LIMIT ${n} OFFSET ${skip}`.execute(db);
+        return r.rows.map((row) => row.id);
+      });
     },
   };
 }

@@ -143,6 +143,19 @@ describe.each(engines())("keyword search on %s", (engine) => {
     expect(new Set(seen).size).toBe(count);
   });
 
+  it("keeps the ranked order when the pages start inside or beyond a tier", async () => {
+    for (const kw of ["鲸鱼", "商家", "政策", "工具"]) {
+      const first = (await search(kw, 1, 40)).ids;
+      const ones: number[] = [];
+      const threes: number[] = [];
+      for (let page = 1; page <= first.length; page++) ones.push(...(await search(kw, page, 1)).ids);
+      for (let page = 1; page <= Math.ceil(first.length / 3); page++)
+        threes.push(...(await search(kw, page, 3)).ids);
+      expect(ones, kw).toEqual(first);
+      expect(threes.slice(0, first.length), kw).toEqual(first);
+    }
+  });
+
   it("follows edits: unpublishing removes an article from the results", async () => {
     const id = ids.bodyOnly!;
     await s.services.content.saveArticle(
