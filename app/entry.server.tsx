@@ -3,7 +3,8 @@ import { createCache, extractStyle, StyleProvider } from "@ant-design/cssinjs";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
-import { NONCE_PLACEHOLDER } from "./csp";
+import { NONCE_APPLIED_HEADER, NONCE_PLACEHOLDER } from "./csp";
+import { NonceContext } from "./nonce";
 
 export const streamTimeout = 5_000;
 
@@ -17,32 +18,38 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
+  // A page that cannot be cached is rendered with the request's nonce; others with the placeholder.
+  const nonce = loadContext.cspNonce ?? NONCE_PLACEHOLDER;
+  if (loadContext.cspNonce) responseHeaders.set(NONCE_APPLIED_HEADER, loadContext.cspNonce);
   const cache = createCache();
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;
     const chunks: Buffer[] = [];
     const timeout = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
-      <StyleProvider cache={cache}>
-        <ServerRouter context={routerContext} url={request.url} nonce={NONCE_PLACEHOLDER} />
-      </StyleProvider>,
+      <NonceContext.Provider value={nonce}>
+        <StyleProvider cache={cache}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </StyleProvider>
+      </NonceContext.Provider>,
       {
-        nonce: NONCE_PLACEHOLDER,
+        nonce,
         onAllReady() {
           const sink = new PassThrough();
           sink.on("data", (c: Buffer) => chunks.push(c));
           sink.on("end", () => {
             clearTimeout(timeout);
-            let html = Buffer.concat(chunks).toString("utf8");
+            const html = Buffer.concat(chunks);
+            // antd styles (form and console pages) go into <head>; other pages are passed on as bytes.
             const styles = extractStyle(cache);
-            if (styles) html = html.replace("</head>", `${styles}</head>`);
+            const body = styles ? html.toString("utf8").replace("</head>", `${styles}</head>`) : html;
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-            resolve(new Response(html, { headers: responseHeaders, status }));
+            resolve(new Response(body, { headers: responseHeaders, status }));
           });
           pipe(sink);
         },

@@ -4,5 +4,7 @@ import type { Services } from "../server/services";
 declare module "react-router" {
   interface AppLoadContext {
     services: Services;
+    /** this request's CSP nonce, when the page cannot be cached and is rendered with it */
+    cspNonce?: string;
   }
 }

@@ -3,12 +3,13 @@ import type { Route } from "./+types/root";
 // With a precedence React puts the stylesheet at the top of <head>, ahead of the script preloads,
 // so first paint never waits behind module downloads on a slow connection.
 import appCss from "./app.css?url";
-import { NONCE_PLACEHOLDER } from "./csp";
+import { useNonce } from "./nonce";
 
 export const SITE_NAME = "电商报";
 export const SITE_SLOGAN = "电商人的新闻资讯平台";
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
   return (
     <html lang="zh-CN">
       <head>
@@ -21,8 +22,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration nonce={NONCE_PLACEHOLDER} />
-        <Scripts nonce={NONCE_PLACEHOLDER} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -1,5 +1,5 @@
 import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
-import { LANDING_PATHS, landingRouteId } from "./landing/paths";
+import { landingRouteId, landingRoutePatterns } from "./landing/paths";
 
 export default [
   // News screens (SPEC §2) share the site chrome of the news layout; unknown URLs get the 404 inside it.
@@ -28,9 +28,12 @@ export default [
   route("qrcode.svg", "routes/seo/qrcode.ts"),
   // MCN page (SPEC §2): its own header and menu, outside the news chrome.
   route("wxmcn", "routes/mcn/page.tsx"),
-  // Landing pages (SPEC §2): one generic module renders each path's definition (app/landing/pages);
-  // the pages with their own behaviour have dedicated modules.
-  ...LANDING_PATHS.map((p) => route(p.slice(1), "routes/landing/page.tsx", { id: landingRouteId(p) })),
+  // Landing pages (SPEC §2): one generic module renders each path's definition (app/landing/pages),
+  // under a few `dir/:page` patterns; the pages with their own behaviour have dedicated modules
+  // (static segments outrank `:page`).
+  ...landingRoutePatterns().map((p) =>
+    route(p.slice(1), "routes/landing/page.tsx", { id: landingRouteId(p) }),
+  ),
   route("market/products/yingxiao", "routes/landing/articles.tsx"),
   route("activity/caicai/list", "routes/landing/travel.tsx", { id: "landing-travel-list" }),
   route("activity/caicai/list2", "routes/landing/travel.tsx", { id: "landing-travel-list2" }),

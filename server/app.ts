@@ -14,7 +14,7 @@ import { MicroCache } from "./services/cache";
 import { AppError } from "./services/errors";
 
 /** A React Router request handler (production build or Vite dev server), given our load context. */
-export type SsrHandler = (request: Request, services: Services) => Promise<Response>;
+export type SsrHandler = (request: Request, services: Services, cspNonce?: string) => Promise<Response>;
 
 export interface AppOptions {
   services: Services;
@@ -127,7 +127,7 @@ export function createApp(opts: AppOptions) {
     const ssr = opts.ssr;
     const pages = createPageCache(services);
     metrics.watchCache("pages", pages.cache);
-    app.all("*", (c) => pages.serve(c.req.raw, (req) => ssr(req, services), c.get("cspNonce")));
+    app.all("*", (c) => pages.serve(c.req.raw, (req, nonce) => ssr(req, services, nonce), c.get("cspNonce")));
   }
   return app;
 }
@@ -183,11 +183,12 @@ export function createPageCache(services: Services) {
     cache,
     async serve(
       req: Request,
-      render: (req: Request) => Promise<Response>,
+      render: (req: Request, nonce?: string) => Promise<Response>,
       nonce?: string,
     ): Promise<Response> {
       const cacheable = (req.method === "GET" || req.method === "HEAD") && !req.headers.has("cookie");
-      if (!cacheable) return render(req);
+      // Never cached: rendered with the request's own nonce, no placeholder to replace afterwards.
+      if (!cacheable) return render(req, nonce);
       const url = new URL(req.url);
       const key = url.pathname + url.search;
       const hit = cache.get(key);

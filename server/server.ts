@@ -35,7 +35,7 @@ export interface RunningServer {
 async function productionSsr(buildDir: string): Promise<SsrHandler> {
   const build = (await import(path.join(buildDir, "server", "index.js"))) as ServerBuild;
   const handle = createRequestHandler(build, "production");
-  return (request, services) => handle(request, { services });
+  return (request, services, cspNonce) => handle(request, { services, cspNonce });
 }
 
 export async function startServer(opts: StartOptions): Promise<RunningServer> {
@@ -61,9 +61,9 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     const { createServer } = await import("vite");
     vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
     const devVite = vite;
-    ssr = async (request, s) => {
+    ssr = async (request, s, cspNonce) => {
       const build = (await devVite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
-      return createRequestHandler(build, "development")(request, { services: s });
+      return createRequestHandler(build, "development")(request, { services: s, cspNonce });
     };
   } else if (opts.buildDir && fs.existsSync(path.join(opts.buildDir, "server", "index.js"))) {
     ssr = await productionSsr(opts.buildDir);

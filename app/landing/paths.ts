@@ -67,5 +67,20 @@ export const LANDING_PATHS: string[] = [
   HANDBOOK_PATH,
 ];
 
-/** A stable route id for a landing path: "landing" + the path with slashes as dashes. */
-export const landingRouteId = (path: string) => `landing${path.replace(/\//g, "-")}`;
+/**
+ * The route patterns that serve LANDING_PATHS: one `dir/:page` route for each directory holding two
+ * or more of them, the others one by one. React Router matches every request against every route,
+ * so a handful of patterns instead of one route per page make every render cheaper; the loader answers 404 for a
+ * `:page` that has no definition.
+ */
+export function landingRoutePatterns(): string[] {
+  const byDir = new Map<string, string[]>();
+  for (const p of LANDING_PATHS) {
+    const dir = p.slice(0, p.lastIndexOf("/"));
+    byDir.set(dir, [...(byDir.get(dir) ?? []), p]);
+  }
+  return [...byDir].flatMap(([dir, paths]) => (paths.length > 1 ? [`${dir}/:page`] : paths));
+}
+
+/** A stable route id for a landing route pattern: "landing" + the pattern with slashes as dashes. */
+export const landingRouteId = (pattern: string) => `landing${pattern.replace(/[/:]/g, "-")}`;

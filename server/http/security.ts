@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { Context, Next } from "hono";
-import { NONCE_PLACEHOLDER } from "../../app/csp";
+import { NONCE_APPLIED_HEADER, NONCE_PLACEHOLDER } from "../../app/csp";
 import type { Config } from "../config";
 
 export interface CspExtras {
@@ -10,8 +10,7 @@ export interface CspExtras {
   frameSrc?: string[];
 }
 
-/** Set by a handler that already put the request's nonce into the body (the page cache). */
-export const NONCE_APPLIED_HEADER = "x-csp-nonce-applied";
+export { NONCE_APPLIED_HEADER };
 
 /** Page-specific exceptions, by path prefix; everything else gets the strict policy. */
 export type CspRules = { prefix: string; extras: CspExtras }[];

@@ -178,8 +178,16 @@ describe.skipIf(!hasBuild).each(engines())("landing pages server-render (%s)", (
   });
 
   it("answers unknown landing-like paths with the 404 page", async () => {
-    const res = await fetch(`${site.url}/market/products/nope`);
-    expect(res.status).toBe(404);
+    for (const path of [
+      "/market/products/nope",
+      "/activity/wsfh/nope",
+      "/tzyx/zebra/nope",
+      "/flybird/nope",
+    ]) {
+      const res = await fetch(site.url + path);
+      expect(res.status, path).toBe(404);
+      expect(await res.text(), path).toContain("页面不存在");
+    }
   });
 });
 

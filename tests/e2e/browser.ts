@@ -20,7 +20,8 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
 }
 
-export const BUILD_DIR = path.resolve("build");
+/** The build under test: build/, or a private copy (TEST_BUILD_DIR) that a concurrent rebuild cannot change. */
+export const BUILD_DIR = path.resolve(process.env.TEST_BUILD_DIR ?? "build");
 
 /** The production build served by the real server on a copy of the seeded database. */
 export async function startSite(

@@ -38,8 +38,37 @@ describe("security headers", () => {
     expect(api.headers.get("strict-transport-security")).toBeNull();
   });
 
-  it("hydrates under the policy without violations", async () => {
+  it("renders pages that are never cached (a visitor with cookies) with the request's own nonce", async () => {
+    const seen = new Set<string>();
+    for (const path of ["/", "/news", "/market/products/strawBag", "/wxmcn"]) {
+      for (let i = 0; i < 2; i++) {
+        const res = await fetch(site.url + path, { headers: { cookie: "visitor=1" } });
+        expect(res.status, path).toBe(200);
+        expect(res.headers.get("x-cache"), path).toBeNull();
+        expect(res.headers.get("x-csp-nonce-applied"), path).toBeNull();
+        const nonce = nonceOf(res.headers.get("content-security-policy"));
+        expect(nonce, path).toBeTruthy();
+        expect(seen.has(nonce!), path).toBe(false);
+        seen.add(nonce!);
+        const html = await res.text();
+        expect(html, path).not.toContain("__CSP_NONCE__");
+        expect(
+          html.match(/nonce="([^"]+)"/g)?.every((n) => n === `nonce="${nonce}"`),
+          path,
+        ).toBe(true);
+      }
+    }
+  });
+
+  it.each([
+    ["anonymous", undefined],
+    ["with a cookie", "visitor=1"],
+  ])("hydrates under the policy without violations (%s)", async (_name, cookie) => {
     const ctx = await newContext(browser, site);
+    if (cookie) {
+      const [name, value] = cookie.split("=") as [string, string];
+      await ctx.addCookies([{ name, value, url: site.url }]);
+    }
     const page = await ctx.newPage();
     const violations: string[] = [];
     page.on("console", (m) => {

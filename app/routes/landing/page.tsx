@@ -6,8 +6,8 @@ import { RenderSections } from "../../landing/RenderSections";
 import type { Route } from "./+types/page";
 
 /**
- * The generic landing route: registered once per path of LANDING_PATHS (app/routes.ts), it renders
- * the definition of the requested path. The definitions stay on the server: the loader hands over
+ * The generic landing route: registered under the patterns of landingRoutePatterns (app/routes.ts),
+ * it renders the definition of the requested path, or answers 404 when there is none. The definitions stay on the server: the loader hands over
  * the one this page needs.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
