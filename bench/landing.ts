@@ -1,9 +1,8 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
 import { LANDING_PATHS } from "../app/landing/paths";
+import { copyBuild, gzipProxy, ROOT, startApp, waitFor } from "./kit";
 import { runLighthouse } from "./lighthouse";
 
 /**
@@ -15,7 +14,6 @@ import { runLighthouse } from "./lighthouse";
  *
  *   node scripts/run-ts.mjs bench/landing.ts
  */
-const ROOT = process.cwd();
 const LH_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const APP_PORT = 3211;
 const GZIP_PORT = 3214;
@@ -26,52 +24,6 @@ const EXTRA_PATHS = [
   "/activity/caicai/list2",
   "/flybird/live",
 ];
-
-async function waitFor(url: string) {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not come up`);
-}
-
-/** A private copy of the build, so a rebuild in the work tree cannot change assets mid-run. */
-async function copyBuild(): Promise<string> {
-  const source = path.resolve(process.env.BENCH_BUILD_DIR ?? path.join(ROOT, "build"));
-  const dir = path.join(WORK, "build");
-  for (let attempt = 1; ; attempt++) {
-    try {
-      fs.rmSync(dir, { recursive: true, force: true });
-      fs.cpSync(source, dir, { recursive: true });
-      if (
-        fs.existsSync(path.join(dir, "server", "index.js")) &&
-        fs.existsSync(path.join(dir, "client", "assets"))
-      )
-        return dir;
-    } catch (err) {
-      if (attempt >= 5) throw err;
-    }
-    if (attempt >= 5) throw new Error(`no complete build in ${source}: run \`npm run build\` first`);
-    await new Promise((r) => setTimeout(r, 3000));
-  }
-}
-
-function startApp(buildDir: string, dataDir: string): ChildProcess {
-  return spawn(process.execPath, [path.join(buildDir, "app", "main.js")], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(APP_PORT),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      SEED_DEMO: "true",
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-}
 
 /** What the page asks for before any scrolling: scripts, stylesheets and eager pictures. */
 function upFront(html: string): string[] {
@@ -96,35 +48,6 @@ async function weigh(base: string, p: string) {
     htmlKB: +(gz(html) / 1024).toFixed(1),
     totalKB: +(bytes / 1024).toFixed(1),
   };
-}
-
-function gzipProxy(target: string, port: number): Promise<http.Server> {
-  const server = http.createServer(async (req, res) => {
-    const upstream = await fetch(target + req.url, {
-      headers: { "user-agent": req.headers["user-agent"] ?? "" },
-    });
-    const type = upstream.headers.get("content-type") ?? "";
-    const body = Buffer.from(await upstream.arrayBuffer());
-    const headers: Record<string, string> = {};
-    upstream.headers.forEach((v, k) => {
-      if (k !== "content-length" && k !== "content-encoding" && k !== "transfer-encoding") headers[k] = v;
-    });
-    const compressible = /text\/|javascript|json|svg|xml|vtt/.test(type);
-    if (compressible && /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? "")) && body.length > 1024) {
-      const z = zlib.gzipSync(body, { level: 6 });
-      res.writeHead(upstream.status, {
-        ...headers,
-        "content-encoding": "gzip",
-        vary: "Accept-Encoding",
-        "content-length": z.length,
-      });
-      res.end(z);
-    } else {
-      res.writeHead(upstream.status, { ...headers, "content-length": body.length });
-      res.end(body);
-    }
-  });
-  return new Promise((resolve) => server.listen(port, "127.0.0.1", () => resolve(server)));
 }
 
 interface LighthouseRun {
@@ -154,10 +77,10 @@ function medianRun(runs: LighthouseRun[]): LighthouseRun | null {
 
 async function main() {
   fs.mkdirSync(WORK, { recursive: true });
-  const buildDir = await copyBuild();
+  const buildDir = await copyBuild(WORK);
   const dataDir = path.join(WORK, "demo");
   fs.rmSync(dataDir, { recursive: true, force: true });
-  const app = startApp(buildDir, dataDir);
+  const app = startApp({ buildDir, dataDir, port: APP_PORT, seed: true });
   const base = `http://127.0.0.1:${APP_PORT}`;
   try {
     await waitFor(`${base}/healthz`);

@@ -1,9 +1,8 @@
-import { type ChildProcess, fork, spawn } from "node:child_process";
+import { type ChildProcess, fork } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
-import autocannon from "autocannon";
+import { CONNECTIONS, copyBuild, gzipProxy, load, ROOT, SECONDS, startApp, waitFor } from "./kit";
 import { runLighthouse } from "./lighthouse";
 
 /**
@@ -13,70 +12,12 @@ import { runLighthouse } from "./lighthouse";
  * server answering the same bytes, and the sitemap's pagination on the 100,000-article dataset.
  * Run after `npm run build`: node scripts/run-ts.mjs bench/news.ts
  */
-const ROOT = process.cwd();
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const LH_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const APP_PORT = 3201;
 const BARE_PORT = 3202;
 const BIG_PORT = 3203;
 const GZIP_PORT = 3204;
 const WORK = path.join(ROOT, "bench", "data", "news");
-
-async function waitFor(url: string) {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not come up`);
-}
-
-async function load(url: string, headers: Record<string, string> = {}) {
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
-  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-  return { rps: Math.round(r.requests.average), p99: r.latency.p99 };
-}
-
-/**
- * A private copy of the build (BENCH_BUILD_DIR, default build/), so a rebuild in the work tree
- * cannot change the assets mid-run; retried if a rebuild was writing while we copied.
- */
-async function copyBuild(): Promise<string> {
-  const source = path.resolve(process.env.BENCH_BUILD_DIR ?? path.join(ROOT, "build"));
-  const dir = path.join(WORK, "build");
-  for (let attempt = 1; ; attempt++) {
-    try {
-      fs.rmSync(dir, { recursive: true, force: true });
-      fs.cpSync(source, dir, { recursive: true });
-      if (
-        fs.existsSync(path.join(dir, "server", "index.js")) &&
-        fs.existsSync(path.join(dir, "app", "main.js"))
-      )
-        return dir;
-    } catch (err) {
-      if (attempt >= 5) throw err;
-    }
-    if (attempt >= 5) throw new Error(`no complete build in ${source}: run \`npm run build\` first`);
-    await new Promise((r) => setTimeout(r, 3000));
-  }
-}
-
-function startApp(buildDir: string, dataDir: string, port: number, seed: boolean): ChildProcess {
-  return spawn(process.execPath, [path.join(buildDir, "app", "main.js")], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      SEED_DEMO: seed ? "true" : "false",
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-}
 
 /** Every script the page loads up front: modulepreload links, script src and the entry's import(). */
 export function scriptAssets(html: string): string[] {
@@ -111,47 +52,13 @@ async function lighthouse(url: string): Promise<number | null> {
   return Math.round(report.categories.performance.score * 100);
 }
 
-/**
- * A reverse proxy that gzips text responses, as a front server configured with `gzip on` does:
- * Lighthouse is run through it as well as against the Node server directly.
- */
-function gzipProxy(target: string, port: number): Promise<http.Server> {
-  const server = http.createServer(async (req, res) => {
-    const upstream = await fetch(target + req.url, {
-      headers: { "user-agent": req.headers["user-agent"] ?? "" },
-    });
-    const type = upstream.headers.get("content-type") ?? "";
-    const body = Buffer.from(await upstream.arrayBuffer());
-    const headers: Record<string, string> = {};
-    upstream.headers.forEach((v, k) => {
-      if (k !== "content-length" && k !== "content-encoding" && k !== "transfer-encoding") headers[k] = v;
-    });
-    const compressible = /text\/|javascript|json|svg|xml/.test(type);
-    const accepts = /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
-    if (compressible && accepts && body.length > 1024) {
-      const gz = zlib.gzipSync(body, { level: 6 });
-      res.writeHead(upstream.status, {
-        ...headers,
-        "content-encoding": "gzip",
-        vary: "Accept-Encoding",
-        "content-length": gz.length,
-      });
-      res.end(gz);
-    } else {
-      res.writeHead(upstream.status, { ...headers, "content-length": body.length });
-      res.end(body);
-    }
-  });
-  return new Promise((resolve) => server.listen(port, "127.0.0.1", () => resolve(server)));
-}
-
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function sitemapAtScale(buildDir: string) {
   const dataDir = path.join(ROOT, "bench", "data", "sqlite-100000");
   if (!fs.existsSync(path.join(dataDir, "site.db")))
     return { skipped: "run npm run bench first (100,000 articles)" };
-  const app = startApp(buildDir, dataDir, BIG_PORT, false);
+  const app = startApp({ buildDir, dataDir, port: BIG_PORT, seed: false });
   try {
     const base = `http://127.0.0.1:${BIG_PORT}`;
     await waitFor(`${base}/healthz`);
@@ -167,10 +74,10 @@ async function sitemapAtScale(buildDir: string) {
 
 async function main() {
   fs.mkdirSync(WORK, { recursive: true });
-  const buildDir = await copyBuild();
+  const buildDir = await copyBuild(WORK);
   const dataDir = path.join(WORK, "demo");
   fs.rmSync(dataDir, { recursive: true, force: true });
-  const app = startApp(buildDir, dataDir, APP_PORT, true);
+  const app = startApp({ buildDir, dataDir, port: APP_PORT, seed: true });
   let bare: ChildProcess | undefined;
   const base = `http://127.0.0.1:${APP_PORT}`;
   try {
@@ -231,7 +138,7 @@ async function main() {
     await new Promise((r) => bare!.once("message", r));
     const bareRun = await load(`http://127.0.0.1:${BARE_PORT}${article}`);
     const cached = await load(base + article);
-    const uncached = await load(base + article, { cookie: "bench=1" });
+    const uncached = await load(base + article, { headers: { cookie: "bench=1" } });
     const http = [
       { target: "bare node http (same bytes)", rps: bareRun.rps, p99ms: bareRun.p99, ratio: "100%" },
       {

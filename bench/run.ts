@@ -1,40 +1,21 @@
-import { type ChildProcess, fork, spawn } from "node:child_process";
+import { type ChildProcess, fork } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import autocannon from "autocannon";
 import SQLite from "better-sqlite3";
 import { openDatabase } from "../server/db";
 import { createSearchIndex } from "../server/search";
 import { buildSqliteDataset } from "./dataset";
+import { CONNECTIONS, load, ROOT, SECONDS, startApp as startBuilt, waitFor } from "./kit";
 
 /**
  * Load benchmark of the foundation (see bench/README.md for budgets and results):
  * the built server on a 100,000-article SQLite database against a bare Node http server answering
  * the same bytes, and the keyword index against a LIKE '%kw%' scan of the same database.
  */
-const ROOT = process.cwd();
 const COUNT = Number(process.env.BENCH_ARTICLES ?? 100_000);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const APP_PORT = 3101;
 const BARE_PORT = 3102;
 const KEYWORDS = (process.env.BENCH_KEYWORDS ?? "直播,跨境,预售").split(",");
-
-async function waitFor(url: string) {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not come up`);
-}
-
-async function load(url: string) {
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
-  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-  return { rps: Math.round(r.requests.average), p99: r.latency.p99 };
-}
 
 function percentile(xs: number[], p: number) {
   const s = [...xs].sort((a, b) => a - b);
@@ -95,18 +76,12 @@ async function main() {
 
   // 2. HTTP: the built server beside a bare server answering the same bytes.
   const startApp = (port: number, cacheTtl: string): ChildProcess =>
-    spawn(process.execPath, [path.join(ROOT, "build", "app", "main.js")], {
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        DATA_DIR: dataDir,
-        SEED_DEMO: "false",
-        LOG_LEVEL: "warn",
-        CACHE_TTL_SECONDS: cacheTtl,
-      },
-      stdio: ["ignore", "inherit", "inherit"],
+    startBuilt({
+      buildDir: path.join(ROOT, "build"),
+      dataDir,
+      port,
+      seed: false,
+      env: { CACHE_TTL_SECONDS: cacheTtl },
     });
   const app = startApp(APP_PORT, "60");
   let uncachedApp: ChildProcess | undefined;

@@ -1,0 +1,116 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import zlib from "node:zlib";
+import autocannon from "autocannon";
+
+/** What the benchmarks share: start the built server, wait for it, load it, front it with gzip. */
+
+export const ROOT = process.cwd();
+export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+
+export async function waitFor(url: string, tries = 300) {
+  for (let i = 0; i < tries; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+/**
+ * autocannon against one URL (CONNECTIONS connections, SECONDS seconds): req/s and p99. Errors and
+ * non-2xx answers fail the run unless `tolerate` is set (then they are reported).
+ */
+export async function load(url: string, opts: { headers?: Record<string, string>; tolerate?: boolean } = {}) {
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: opts.headers });
+  if (r.non2xx > 0 || r.errors > 0) {
+    const msg = `${url}: ${r.non2xx} non-2xx, ${r.errors} errors`;
+    if (!opts.tolerate) throw new Error(msg);
+    console.warn(`  ${msg}`);
+  }
+  return { rps: Math.round(r.requests.average), p99: r.latency.p99 };
+}
+
+/**
+ * A private copy of the build (BENCH_BUILD_DIR, default build/) in workDir, so a rebuild in the work
+ * tree cannot change the assets mid-run; retried if a rebuild was writing while we copied.
+ */
+export async function copyBuild(workDir: string): Promise<string> {
+  const source = path.resolve(process.env.BENCH_BUILD_DIR ?? path.join(ROOT, "build"));
+  const dir = path.join(workDir, "build");
+  for (let attempt = 1; ; attempt++) {
+    try {
+      fs.rmSync(dir, { recursive: true, force: true });
+      fs.cpSync(source, dir, { recursive: true });
+      const complete = ["server/index.js", "app/main.js", "client/assets"].every((f) =>
+        fs.existsSync(path.join(dir, f)),
+      );
+      if (complete) return dir;
+    } catch (err) {
+      if (attempt >= 5) throw err;
+    }
+    if (attempt >= 5) throw new Error(`no complete build in ${source}: run \`npm run build\` first`);
+    await new Promise((r) => setTimeout(r, 3000));
+  }
+}
+
+/** The built server (build/app/main.js) in production mode on 127.0.0.1:port. */
+export function startApp(opts: {
+  buildDir: string;
+  dataDir: string;
+  port: number;
+  seed: boolean;
+  env?: Record<string, string>;
+}): ChildProcess {
+  return spawn(process.execPath, [path.join(opts.buildDir, "app", "main.js")], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(opts.port),
+      HOST: "127.0.0.1",
+      DATA_DIR: opts.dataDir,
+      SEED_DEMO: opts.seed ? "true" : "false",
+      LOG_LEVEL: "warn",
+      ...opts.env,
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+}
+
+/**
+ * A reverse proxy that gzips text responses, as a front server configured with `gzip on` does:
+ * Lighthouse is run through it as well as against the Node server directly.
+ */
+export function gzipProxy(target: string, port: number): Promise<http.Server> {
+  const server = http.createServer(async (req, res) => {
+    const upstream = await fetch(target + req.url, {
+      headers: { "user-agent": req.headers["user-agent"] ?? "" },
+    });
+    const type = upstream.headers.get("content-type") ?? "";
+    const body = Buffer.from(await upstream.arrayBuffer());
+    const headers: Record<string, string> = {};
+    upstream.headers.forEach((v, k) => {
+      if (k !== "content-length" && k !== "content-encoding" && k !== "transfer-encoding") headers[k] = v;
+    });
+    const compressible = /text\/|javascript|json|svg|xml|vtt/.test(type);
+    const accepts = /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
+    if (compressible && accepts && body.length > 1024) {
+      const gz = zlib.gzipSync(body, { level: 6 });
+      res.writeHead(upstream.status, {
+        ...headers,
+        "content-encoding": "gzip",
+        vary: "Accept-Encoding",
+        "content-length": gz.length,
+      });
+      res.end(gz);
+    } else {
+      res.writeHead(upstream.status, { ...headers, "content-length": body.length });
+      res.end(body);
+    }
+  });
+  return new Promise((resolve) => server.listen(port, "127.0.0.1", () => resolve(server)));
+}
