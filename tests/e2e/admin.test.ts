@@ -301,6 +301,35 @@ describe("editors' console in Chromium", { timeout: 180_000 }, () => {
     await ctx.close();
   });
 
+  it("lists page and filter through the address: articles and the audit log", async () => {
+    const published = await site.services.database.db
+      .selectFrom("articles")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("status", "=", "published")
+      .executeTakeFirstOrThrow();
+    await page.goto("/admin/articles?status=published&pageSize=10");
+    await page.getByText(`共 ${Number(published.n)} 篇`).waitFor();
+    const firstPage = await page.locator(".ant-table-row").first().getAttribute("data-row-key");
+    await page.locator(".ant-pagination-item-2").click();
+    await until(() => new URL(page.url()).searchParams.get("page")).toBe("2");
+    expect(new URL(page.url()).searchParams.get("status")).toBe("published");
+    await until(() => page.locator(".ant-table-row").first().getAttribute("data-row-key")).not.toBe(
+      firstPage,
+    );
+    expect(await page.locator(".ant-table-row").count()).toBe(10);
+    // A new filter starts again at page 1.
+    await page.getByPlaceholder("搜索标题").fill("不存在的标题关键词");
+    await page.keyboard.press("Enter");
+    await until(() => new URL(page.url()).searchParams.get("q")).toBe("不存在的标题关键词");
+    expect(new URL(page.url()).searchParams.get("page")).toBeNull();
+    await page.locator(".ant-table-placeholder .ant-empty").waitFor();
+    expect(await page.locator(".ant-table-row").count()).toBe(0);
+
+    await page.goto("/admin/audit?pageSize=10");
+    await page.locator(".ant-table-row").first().waitFor();
+    await page.getByText(/^共 \d+ 条$/).waitFor();
+  });
+
   it("dashboard with charts on desktop and phone; public pages load none of the console's code", async () => {
     await page.goto("/admin");
     await page.locator(".recharts-surface").first().waitFor();

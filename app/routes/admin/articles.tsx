@@ -1,11 +1,11 @@
 import { PlusOutlined } from "@ant-design/icons";
 import { App, Button, Card, Input, Popconfirm, Select, Space, Switch, Table, Tag } from "antd";
-import { useCallback, useEffect, useState } from "react";
-import { Link, useSearchParams } from "react-router";
-import { type AdminArticleRow, ARTICLE_STATUSES, type Paged } from "../../../contract/admin";
+import { Link } from "react-router";
+import { type AdminArticleRow, ARTICLE_STATUSES } from "../../../contract/admin";
 import type { Route } from "./+types/articles";
 import { formatDateTime, NO_STORE, useApi } from "./api";
 import { useColumnsAndTags } from "./options";
+import { listPagination, useFilters, usePagedList } from "./records";
 
 export function headers() {
   return NO_STORE;
@@ -18,33 +18,13 @@ export function meta(_: Route.MetaArgs) {
 export default function Articles() {
   const api = useApi();
   const { message } = App.useApp();
-  const [params, setParams] = useSearchParams();
-  const [data, setData] = useState<Paged<AdminArticleRow> | null>(null);
-  const [loading, setLoading] = useState(false);
+  const { params, set } = useFilters();
   const { columns, tags, searchTags } = useColumnsAndTags();
   const query = params.toString();
 
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      setData(await api<Paged<AdminArticleRow>>("GET", `/api/admin/articles?${query}`));
-    } catch (err) {
-      message.error((err as Error).message);
-    } finally {
-      setLoading(false);
-    }
-  }, [api, query, message]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { data, loading, reload: load } = usePagedList<AdminArticleRow>("/api/admin/articles", query);
 
-  const setFilter = (key: string, value: string | number | undefined | null) => {
-    const next = new URLSearchParams(params);
-    if (value === undefined || value === null || value === "") next.delete(key);
-    else next.set(key, String(value));
-    if (key !== "page") next.delete("page");
-    setParams(next, { replace: true });
-  };
+  const setFilter = (key: string, value: string | number | undefined | null) => set({ [key]: value });
   const num = (k: string) => (params.get(k) ? Number(params.get(k)) : undefined);
 
   async function toggleHot(row: AdminArticleRow, hot: boolean) {
@@ -132,18 +112,7 @@ export default function Articles() {
         loading={loading}
         dataSource={data?.items ?? []}
         scroll={{ x: 1200 }}
-        pagination={{
-          current: data?.page ?? 1,
-          pageSize: data?.pageSize ?? 20,
-          total: data?.total ?? 0,
-          showTotal: (t) => `共 ${t} 篇`,
-          onChange: (page, pageSize) => {
-            const next = new URLSearchParams(params);
-            next.set("page", String(page));
-            next.set("pageSize", String(pageSize));
-            setParams(next, { replace: true });
-          },
-        }}
+        pagination={listPagination(data, set, "篇")}
         columns={[
           {
             title: "封面",

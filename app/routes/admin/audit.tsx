@@ -1,9 +1,8 @@
-import { App, Card, Table, Tag } from "antd";
-import { useCallback, useEffect, useState } from "react";
-import type { AuditEntry, Paged } from "../../../contract/admin";
+import { Card, Table, Tag } from "antd";
+import type { AuditEntry } from "../../../contract/admin";
 import type { Route } from "./+types/audit";
-import { formatDateTime, NO_STORE, useApi } from "./api";
-import { FilterSelect, useFilters } from "./records";
+import { formatDateTime, NO_STORE } from "./api";
+import { FilterSelect, listPagination, useFilters, usePagedList } from "./records";
 
 export function headers() {
   return NO_STORE;
@@ -45,22 +44,10 @@ const ENTITIES: Record<string, string> = {
 
 /** Who did what, when (admins only). */
 export default function Audit() {
-  const api = useApi();
-  const { message } = App.useApp();
   const { filters, set } = useFilters();
-  const [data, setData] = useState<Paged<AuditEntry> | null>(null);
   const query = new URLSearchParams(filters).toString();
 
-  const load = useCallback(async () => {
-    try {
-      setData(await api<Paged<AuditEntry>>("GET", `/api/admin/audit?${query}`));
-    } catch (err) {
-      message.error((err as Error).message);
-    }
-  }, [api, query, message]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { data, loading } = usePagedList<AuditEntry>("/api/admin/audit", query);
 
   return (
     <Card title="操作日志">
@@ -82,15 +69,10 @@ export default function Audit() {
       </div>
       <Table<AuditEntry>
         rowKey="id"
+        loading={loading}
         dataSource={data?.items ?? []}
         scroll={{ x: 760 }}
-        pagination={{
-          current: data?.page ?? 1,
-          pageSize: data?.pageSize ?? 20,
-          total: data?.total ?? 0,
-          showTotal: (t) => `共 ${t} 条`,
-          onChange: (page, pageSize) => set({ page, pageSize }),
-        }}
+        pagination={listPagination(data, set)}
         columns={[
           { title: "时间", dataIndex: "createdAt", width: 150, render: formatDateTime },
           { title: "用户", dataIndex: "username", width: 120 },

@@ -1,9 +1,9 @@
 import { App, Card, Descriptions, Drawer, Select, Table, Tag } from "antd";
-import { useCallback, useEffect, useState } from "react";
-import { type AdminLead, LEAD_STATUSES, type Paged } from "../../../contract/admin";
+import { useState } from "react";
+import { type AdminLead, LEAD_STATUSES } from "../../../contract/admin";
 import type { Route } from "./+types/leads";
 import { formatDateTime, NO_STORE, useApi } from "./api";
-import { FilterSelect, RecordToolbar, useFilters } from "./records";
+import { FilterSelect, listPagination, RecordToolbar, useFilters, usePagedList } from "./records";
 
 export function headers() {
   return NO_STORE;
@@ -23,24 +23,10 @@ export default function Leads() {
   const api = useApi();
   const { message } = App.useApp();
   const { filters, set } = useFilters();
-  const [data, setData] = useState<Paged<AdminLead> | null>(null);
-  const [loading, setLoading] = useState(false);
   const [detail, setDetail] = useState<AdminLead | null>(null);
   const query = new URLSearchParams(filters).toString();
 
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      setData(await api<Paged<AdminLead>>("GET", `/api/admin/leads?${query}`));
-    } catch (err) {
-      message.error((err as Error).message);
-    } finally {
-      setLoading(false);
-    }
-  }, [api, query, message]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { data, loading, reload: load } = usePagedList<AdminLead>("/api/admin/leads", query);
 
   async function setStatus(lead: AdminLead, status: AdminLead["status"]) {
     try {
@@ -87,13 +73,7 @@ export default function Leads() {
         dataSource={data?.items ?? []}
         scroll={{ x: 900 }}
         onRow={(r) => ({ onDoubleClick: () => setDetail(r) })}
-        pagination={{
-          current: data?.page ?? 1,
-          pageSize: data?.pageSize ?? 20,
-          total: data?.total ?? 0,
-          showTotal: (t) => `共 ${t} 条`,
-          onChange: (page, pageSize) => set({ page, pageSize }),
-        }}
+        pagination={listPagination(data, set)}
         columns={[
           { title: "提交时间", dataIndex: "createdAt", width: 150, render: formatDateTime },
           {

@@ -1,10 +1,10 @@
 import { EyeOutlined } from "@ant-design/icons";
 import { App, Button, Card, Descriptions, Drawer, Select, Space, Table, Tag, Typography } from "antd";
-import { useCallback, useEffect, useState } from "react";
-import { type AdminOrder, ORDER_STATUSES, type Paged } from "../../../contract/admin";
+import { useEffect, useState } from "react";
+import { type AdminOrder, ORDER_STATUSES } from "../../../contract/admin";
 import type { Route } from "./+types/orders";
 import { formatDateTime, NO_STORE, useApi, yuan } from "./api";
-import { FilterSelect, RecordToolbar, useFilters } from "./records";
+import { FilterSelect, listPagination, RecordToolbar, useFilters, usePagedList } from "./records";
 
 export function headers() {
   return NO_STORE;
@@ -29,26 +29,12 @@ export default function Orders() {
   const api = useApi();
   const { message, modal } = App.useApp();
   const { filters, set } = useFilters();
-  const [data, setData] = useState<Paged<AdminOrder> | null>(null);
-  const [loading, setLoading] = useState(false);
   const [detail, setDetail] = useState<AdminOrder | null>(null);
   const [revealed, setRevealed] = useState<Record<number, string>>({});
   const [products, setProducts] = useState<{ value: number; label: string }[]>([]);
   const query = new URLSearchParams(filters).toString();
 
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      setData(await api<Paged<AdminOrder>>("GET", `/api/admin/orders?${query}`));
-    } catch (err) {
-      message.error((err as Error).message);
-    } finally {
-      setLoading(false);
-    }
-  }, [api, query, message]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { data, loading, reload: load } = usePagedList<AdminOrder>("/api/admin/orders", query);
   useEffect(() => {
     api<{ items: { id: number; name: string }[] }>("GET", "/api/admin/products")
       .then((r) => setProducts(r.items.map((p) => ({ value: p.id, label: `${p.id} ${p.name}` }))))
@@ -119,13 +105,7 @@ export default function Orders() {
         loading={loading}
         dataSource={data?.items ?? []}
         scroll={{ x: 1100 }}
-        pagination={{
-          current: data?.page ?? 1,
-          pageSize: data?.pageSize ?? 20,
-          total: data?.total ?? 0,
-          showTotal: (t) => `共 ${t} 单`,
-          onChange: (page, pageSize) => set({ page, pageSize }),
-        }}
+        pagination={listPagination(data, set, "单")}
         columns={[
           { title: "下单时间", dataIndex: "createdAt", width: 150, render: formatDateTime },
           {

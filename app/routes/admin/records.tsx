@@ -1,9 +1,10 @@
 import { DownloadOutlined } from "@ant-design/icons";
-import { App, Button, DatePicker, Input, Select, Space } from "antd";
+import { App, Button, DatePicker, Input, Select, Space, type TablePaginationConfig } from "antd";
 import type { Dayjs } from "dayjs";
 import dayjs from "dayjs";
-import { useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
+import type { Paged } from "../../../contract/admin";
 import { saveBlob, useApi } from "./api";
 
 /** Filters kept in the address (so a filtered list can be shared and survives a reload). */
@@ -20,6 +21,46 @@ export function useFilters() {
   };
   const filters = Object.fromEntries(params.entries());
   return { params, filters, set };
+}
+
+/**
+ * One page of a console list: `GET path?query`, loaded again whenever the query changes; a failure
+ * is shown as a message and the rows on screen stay.
+ */
+export function usePagedList<T>(path: string, query: string) {
+  const api = useApi();
+  const { message } = App.useApp();
+  const [data, setData] = useState<Paged<T> | null>(null);
+  const [loading, setLoading] = useState(false);
+  const reload = useCallback(async () => {
+    setLoading(true);
+    try {
+      setData(await api<Paged<T>>("GET", `${path}?${query}`));
+    } catch (err) {
+      message.error((err as Error).message);
+    } finally {
+      setLoading(false);
+    }
+  }, [api, path, query, message]);
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+  return { data, loading, reload };
+}
+
+/** The table pager of a console list: "共 N 条" (or another unit), page and size kept in the address. */
+export function listPagination<T>(
+  data: Paged<T> | null,
+  set: (patch: { page: number; pageSize: number }) => void,
+  unit = "条",
+): TablePaginationConfig {
+  return {
+    current: data?.page ?? 1,
+    pageSize: data?.pageSize ?? 20,
+    total: data?.total ?? 0,
+    showTotal: (t) => `共 ${t} ${unit}`,
+    onChange: (page, pageSize) => set({ page, pageSize }),
+  };
 }
 
 /** Date range, keyword and the CSV export shared by the leads and orders pages. */
