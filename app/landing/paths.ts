@@ -69,9 +69,9 @@ export const LANDING_PATHS: string[] = [
 
 /**
  * The route patterns that serve LANDING_PATHS: one `dir/:page` route for each directory holding two
- * or more of them, the others one by one. React Router matches every request against every route,
- * so a handful of patterns instead of one route per page make every render cheaper; the loader answers 404 for a
- * `:page` that has no definition.
+ * or more of them, the others one by one. React Router matches, converts and ranks every route on
+ * every render, so a handful of patterns instead of one route per page make every page cheaper. The
+ * loader answers 404 for a `:page` that has no definition.
  */
 export function landingRoutePatterns(): string[] {
   const byDir = new Map<string, string[]>();

@@ -10,8 +10,6 @@ export interface CspExtras {
   frameSrc?: string[];
 }
 
-export { NONCE_APPLIED_HEADER };
-
 /** Page-specific exceptions, by path prefix; everything else gets the strict policy. */
 export type CspRules = { prefix: string; extras: CspExtras }[];
 

@@ -50,6 +50,12 @@ export function createSearchIndex(database: Database): SearchIndex {
   return database.dialect === "sqlite" ? sqliteIndex(database) : postgresIndex(database);
 }
 
+/** The words of one query part, as the word tiers look for them (the part itself when it has none). */
+function partWords(p: QueryPart): string[] {
+  const w = queryWords(p.text);
+  return w.length > 0 ? w : [p.text];
+}
+
 /**
  * Results ranked by tier, newest first within a tier: walk the tiers in order, each read newest
  * first with a LIMIT, so page 1 of a keyword found in most articles reads only a page of rows. A
@@ -85,15 +91,11 @@ const phrase = (col: string, tokens: string[]) => `${col} : "${tokens.join(" ")}
 const all = (clauses: string[]) => clauses.map((c) => `(${c})`).join(" AND ");
 
 function ftsTiers(parts: QueryPart[]): Tiers {
-  const words = (p: QueryPart) => {
-    const w = queryWords(p.text);
-    return w.length > 0 ? w : [p.text];
-  };
   return {
     match: all(parts.map((p) => phrase(p.single ? "t_chars" : "grams", p.phrase))),
-    titleWords: all(parts.flatMap((p) => words(p).map((w) => phrase("t_words", [w])))),
+    titleWords: all(parts.flatMap((p) => partWords(p).map((w) => phrase("t_words", [w])))),
     titleChars: all(parts.map((p) => phrase("t_chars", p.titlePhrase))),
-    bodyWords: all(parts.flatMap((p) => words(p).map((w) => phrase("b_words", [w])))),
+    bodyWords: all(parts.flatMap((p) => partWords(p).map((w) => phrase("b_words", [w])))),
   };
 }
 
@@ -164,16 +166,12 @@ function pgMatch(parts: QueryPart[]) {
 
 /** The four ranking tiers as WHERE conditions, each excluding the tiers above it. */
 function pgTiers(parts: QueryPart[]) {
-  const wordsOf = (p: QueryPart) => {
-    const w = queryWords(p.text);
-    return w.length > 0 ? w : [p.text];
-  };
-  const words = parts.flatMap(wordsOf);
+  const words = parts.flatMap(partWords);
   const match = pgMatch(parts);
   // When every part is one word, a title holding the words holds the fragments: the first tier
   // needs no check of the (large) body tokens, and counting it for page 2 reads the index alone.
   const wordsImplyMatch = parts.every((p) => {
-    const w = wordsOf(p);
+    const w = partWords(p);
     return w.length === 1 && w[0] === p.text;
   });
   const titleWords = sql`s.t_words @> ${words}::text[]`;

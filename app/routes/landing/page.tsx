@@ -7,8 +7,8 @@ import type { Route } from "./+types/page";
 
 /**
  * The generic landing route: registered under the patterns of landingRoutePatterns (app/routes.ts),
- * it renders the definition of the requested path, or answers 404 when there is none. The definitions stay on the server: the loader hands over
- * the one this page needs.
+ * it renders the definition of the requested path, or answers 404 when there is none. The
+ * definitions stay on the server: the loader hands over the one this page needs.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
