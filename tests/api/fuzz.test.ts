@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from "../helpers/server";
 
 /**
  * Hostile input against every /api endpoint: generated query strings and bodies. Nothing may answer
- * 5xx or show a stack trace, and every 4xx carries a Chinese message. FUZZ_RUNS scales the run
+ * 5xx or show a stack trace, and every 4xx carries a Chinese message. FUZZ_REQUESTS scales the run
  * (CI: 10,000 requests in all).
  */
 const TOTAL = Number(process.env.FUZZ_REQUESTS ?? 10_000);
