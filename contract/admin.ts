@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /**
  * The editors' console: one zod schema per form, used by the antd forms in the browser and by the

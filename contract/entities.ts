@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /** The API's shapes (SPEC §3), used for responses and the OpenAPI document. */
 

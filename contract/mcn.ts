@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /**
  * The two lead forms of the MCN page (/wxmcn), SPEC §3 and §5. One schema per form, used by the

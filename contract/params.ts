@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /** The largest pageSize any list serves; larger requests (the event-report strip asks for 10000) are capped. */
 export const MAX_PAGE_SIZE = 100;

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import type { Question } from "./entities";
+import { z } from "./zod";
 
 /**
  * The merchant sign-up form (SPEC §2 "Sign-up form", §3, §5): one set of rules and Chinese messages,
