@@ -3,7 +3,14 @@ import { useState } from "react";
 import { type AdminLead, LEAD_STATUSES } from "../../../contract/admin";
 import type { Route } from "./+types/leads";
 import { formatDateTime, NO_STORE, useApi } from "./api";
-import { FilterSelect, listPagination, RecordToolbar, useFilters, usePagedList } from "./records";
+import {
+  detailColumn,
+  FilterSelect,
+  listPagination,
+  RecordToolbar,
+  useFilters,
+  usePagedList,
+} from "./records";
 
 export function headers() {
   return NO_STORE;
@@ -100,22 +107,7 @@ export default function Leads() {
             width: 110,
             render: (_s, r) => statusSelect(r),
           },
-          {
-            title: "操作",
-            key: "ops",
-            width: 80,
-            render: (_v, r) => (
-              <a
-                href={`#lead-${r.id}`}
-                onClick={(e) => {
-                  e.preventDefault();
-                  setDetail(r);
-                }}
-              >
-                详情
-              </a>
-            ),
-          },
+          detailColumn<AdminLead>("lead", setDetail),
         ]}
       />
       <Drawer

@@ -4,7 +4,14 @@ import { useEffect, useState } from "react";
 import { type AdminOrder, ORDER_STATUSES } from "../../../contract/admin";
 import type { Route } from "./+types/orders";
 import { formatDateTime, NO_STORE, useApi, yuan } from "./api";
-import { FilterSelect, listPagination, RecordToolbar, useFilters, usePagedList } from "./records";
+import {
+  detailColumn,
+  FilterSelect,
+  listPagination,
+  RecordToolbar,
+  useFilters,
+  usePagedList,
+} from "./records";
 
 export function headers() {
   return NO_STORE;
@@ -131,22 +138,7 @@ export default function Orders() {
           { title: "份数", dataIndex: "quantity", width: 60, align: "right" },
           { title: "金额", dataIndex: "total", width: 110, align: "right", render: (v: number) => yuan(v) },
           { title: "状态", dataIndex: "status", width: 80, render: statusTag },
-          {
-            title: "操作",
-            key: "ops",
-            width: 80,
-            render: (_v, r) => (
-              <a
-                href={`#order-${r.id}`}
-                onClick={(e) => {
-                  e.preventDefault();
-                  setDetail(r);
-                }}
-              >
-                详情
-              </a>
-            ),
-          },
+          detailColumn<AdminOrder>("order", setDetail),
         ]}
       />
       <Drawer

@@ -1,5 +1,14 @@
 import { DownloadOutlined } from "@ant-design/icons";
-import { App, Button, DatePicker, Input, Select, Space, type TablePaginationConfig } from "antd";
+import {
+  App,
+  Button,
+  DatePicker,
+  Input,
+  Select,
+  Space,
+  type TableColumnType,
+  type TablePaginationConfig,
+} from "antd";
 import type { Dayjs } from "dayjs";
 import dayjs from "dayjs";
 import { useCallback, useEffect, useState } from "react";
@@ -60,6 +69,29 @@ export function listPagination<T>(
     total: data?.total ?? 0,
     showTotal: (t) => `共 ${t} ${unit}`,
     onChange: (page, pageSize) => set({ page, pageSize }),
+  };
+}
+
+/** The "详情" column of a console list: opens the record's drawer (`#prefix-id` keeps it linkable). */
+export function detailColumn<T extends { id: number }>(
+  prefix: string,
+  open: (row: T) => void,
+): TableColumnType<T> {
+  return {
+    title: "操作",
+    key: "ops",
+    width: 80,
+    render: (_v, r) => (
+      <a
+        href={`#${prefix}-${r.id}`}
+        onClick={(e) => {
+          e.preventDefault();
+          open(r);
+        }}
+      >
+        详情
+      </a>
+    ),
   };
 }
 

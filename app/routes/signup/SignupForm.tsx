@@ -400,6 +400,8 @@ function QuestionItem({ q }: { q: Question }) {
         </Form.Item>
       );
     case "RADIO":
+    case "CHECKBOX": {
+      const Group = q.questionType === "RADIO" ? Radio.Group : Checkbox.Group;
       return (
         <Form.Item
           name={name}
@@ -409,28 +411,13 @@ function QuestionItem({ q }: { q: Question }) {
           validateTrigger="onChange"
           rules={[questionRule(q)]}
         >
-          <Radio.Group
+          <Group
             className="signup-choices"
             options={q.additionList.map((o) => ({ value: o.optionTitle, label: o.optionTitle }))}
           />
         </Form.Item>
       );
-    case "CHECKBOX":
-      return (
-        <Form.Item
-          name={name}
-          label={q.questionTitle}
-          required={required}
-          extra={extra}
-          validateTrigger="onChange"
-          rules={[questionRule(q)]}
-        >
-          <Checkbox.Group
-            className="signup-choices"
-            options={q.additionList.map((o) => ({ value: o.optionTitle, label: o.optionTitle }))}
-          />
-        </Form.Item>
-      );
+    }
     case "CHECKBOX_INPUT":
       return <CheckboxInputItem q={q} name={name} required={required} extra={extra} />;
   }
