@@ -1,12 +1,80 @@
+import os from "node:os";
 import { defineConfig } from "vitest/config";
+
+/**
+ * The whole suite in three groups that run one after the other, each sized from the machine:
+ *
+ *  1. `api`: unit tests and API tests against a real server and database, all cores at once.
+ *  2. `browser`: files that start Chromium (plus a server each). A Chromium page with its renderer,
+ *     GPU and network processes wants about two cores under load, so these run in a bounded pool:
+ *     half the cores, at least one (`TEST_BROWSER_WORKERS` overrides).
+ *  3. `cluster`: the production-mode file (nginx, two instances, private PostgreSQL and Redis), alone.
+ *
+ * Per-test budgets are generous enough for a busy 2-core machine yet far below CI's limit, so a hang
+ * still fails: tests wait on conditions (see tests/e2e/browser.ts), never on fixed sleeps.
+ * `npx vitest run --project api` (or `browser`, `cluster`) runs one group; a path runs one file.
+ */
+const cores = Math.max(1, os.availableParallelism());
+const envInt = (name: string) => {
+  const n = Number(process.env[name]);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+};
+const apiWorkers = envInt("TEST_WORKERS") ?? cores;
+const browserWorkers = envInt("TEST_BROWSER_WORKERS") ?? Math.max(1, Math.floor(cores / 2));
+
+const BROWSER_FILES = [
+  "tests/e2e/admin.test.ts",
+  "tests/e2e/landing.test.ts",
+  "tests/e2e/mcn.test.ts",
+  "tests/e2e/news-browser.test.ts",
+  "tests/e2e/security.test.ts",
+  "tests/e2e/signup.test.ts",
+  "tests/e2e/smoke.test.ts",
+  "tests/e2e/xss.test.ts",
+];
+
+/** What every group shares. Polls (`expect.poll`) wait for a state, not for luck: a busy machine may take seconds. */
+const common = { pool: "forks", expect: { poll: { timeout: 30_000, interval: 100 } } } as const;
 
 export default defineConfig({
   test: {
-    include: ["tests/unit/**/*.test.ts", "tests/api/**/*.test.ts", "tests/e2e/**/*.test.ts"],
+    // Runs once for all groups (the seeded template databases every test file copies).
     globalSetup: ["tests/setup/global-setup.ts"],
-    testTimeout: 30_000,
-    hookTimeout: 120_000,
-    pool: "forks",
-    maxWorkers: 2,
+    projects: [
+      {
+        test: {
+          ...common,
+          name: "api",
+          include: ["tests/unit/**/*.test.ts", "tests/api/**/*.test.ts", "tests/e2e/**/*.test.ts"],
+          exclude: BROWSER_FILES,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          maxWorkers: apiWorkers,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          ...common,
+          name: "browser",
+          include: BROWSER_FILES,
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          maxWorkers: browserWorkers,
+          sequence: { groupOrder: 2 },
+        },
+      },
+      {
+        test: {
+          ...common,
+          name: "cluster",
+          include: ["tests/cluster/**/*.test.ts"],
+          testTimeout: 180_000,
+          hookTimeout: 300_000,
+          maxWorkers: 1,
+          sequence: { groupOrder: 3 },
+        },
+      },
+    ],
   },
 });

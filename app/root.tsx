@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 // With a precedence React puts the stylesheet at the top of <head>, ahead of the script preloads,
@@ -10,6 +11,11 @@ export const SITE_SLOGAN = "电商人的新闻资讯平台";
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  // Marks the document once React has hydrated it (effects run after the hydration commit), so
+  // scripts and tests can wait for a page that responds instead of guessing with timers.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     <html lang="zh-CN">
       <head>

@@ -14,14 +14,16 @@ export function ArticleRow({ article: a, eager = false }: { article: ArticleItem
   return (
     <li className="article-row">
       <Link to={href} className="article-thumb" tabIndex={-1} aria-hidden="true">
-        <img
-          src={a.thumb}
-          alt=""
-          width={240}
-          height={135}
-          loading={eager ? "eager" : "lazy"}
-          decoding="async"
-        />
+        {a.thumb ? (
+          <img
+            src={a.thumb}
+            alt=""
+            width={240}
+            height={135}
+            loading={eager ? "eager" : "lazy"}
+            decoding="async"
+          />
+        ) : null}
       </Link>
       <div className="article-body">
         <h3 className="article-title">

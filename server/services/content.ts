@@ -5,7 +5,7 @@ import type { DB } from "../db/schema";
 import type { SearchIndex } from "../search";
 import type { ContentEvents } from "./cache";
 import { notFound } from "./errors";
-import { sanitizeRichText } from "./html";
+import { safeImageUrl, sanitizeRichText } from "./html";
 import { type Row, toArticleSummary, toColumn } from "./rows";
 
 export interface ArticleInput {
@@ -182,7 +182,7 @@ export function createContentService(
         title: input.title.trim(),
         intro: input.intro.trim(),
         content: sanitizeRichText(input.content),
-        thumb: input.thumb,
+        thumb: safeImageUrl(input.thumb),
         author: input.author.trim(),
         hot: input.hot,
         status: input.status,

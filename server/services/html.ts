@@ -57,3 +57,12 @@ const OPTIONS: sanitizeHtml.IOptions = {
 export function sanitizeRichText(html: string): string {
   return sanitizeHtml(html, OPTIONS);
 }
+
+/**
+ * A picture address as stored: a site path (`/uploads/…`) or an http(s) URL; anything else
+ * (`javascript:`, `data:`, protocol-relative) is stored as "" and shows no picture.
+ */
+export function safeImageUrl(url: string): string {
+  const u = url.trim();
+  return /^(\/(?!\/)\S*|https?:\/\/\S+)$/i.test(u) ? u : "";
+}

@@ -5,16 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Paged } from "../../contract/admin";
 import { AdminClient, testPicture } from "../helpers/admin";
 import type { TestServer } from "../helpers/server";
-import { launchBrowser, newContext, screenshotPath, startSite } from "./browser";
+import { launchBrowser, newContext, screenshot, startSite } from "./browser";
 
 const ADMIN = { username: "chief", displayName: "总编辑", password: "e2e-admin-password" };
 const EDITOR = { username: "writer", displayName: "小编", password: "e2e-editor-password" };
 const ID_CARD = "11010519491231002X";
 const TITLE = "浏览器测试：直播电商控制台发布的新文章";
 const TAG = "端到端新标签";
-
-/** Waits (generously: the machine may be busy) until the value matches; not a timing assertion. */
-const until = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 30_000, interval: 100 });
 
 /** Picks an option of an antd Select opened by clicking `trigger`. */
 async function pick(page: Page, trigger: ReturnType<Page["locator"]>, option: string) {
@@ -64,14 +61,14 @@ describe("editors' console in Chromium", { timeout: 180_000 }, () => {
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
     await page.goto("/admin");
-    await until(() => new URL(page.url()).pathname).toBe("/admin/setup");
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/admin/setup");
     await page.locator("button[type=submit]:not([disabled])").waitFor();
     await page.getByLabel("用户名").fill(ADMIN.username);
     await page.getByLabel("姓名").fill(ADMIN.displayName);
     await page.getByLabel("密码", { exact: true }).fill(ADMIN.password);
     await page.getByLabel("确认密码").fill(ADMIN.password);
     await page.getByRole("button", { name: "创建管理员并登录" }).click();
-    await until(() => new URL(page.url()).pathname).toBe("/admin");
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/admin");
     await page.getByTestId("console-user").waitFor();
     expect(await page.getByTestId("console-user").textContent()).toBe(ADMIN.displayName);
     expect((await fetch(`${site.url}/admin/setup`)).status).toBe(404);
@@ -80,14 +77,14 @@ describe("editors' console in Chromium", { timeout: 180_000 }, () => {
 
   it("signs out and signs in again", async () => {
     await page.getByRole("button", { name: /退出登录/ }).click();
-    await until(() => new URL(page.url()).pathname).toBe("/admin/login");
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/admin/login");
     await page.goto("/admin/articles");
-    await until(() => new URL(page.url()).pathname).toBe("/admin/login");
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/admin/login");
     expect(new URL(page.url()).searchParams.get("next")).toBe("/admin/articles");
     await signIn(page, ADMIN);
-    await until(() => new URL(page.url()).pathname).toBe("/admin/articles");
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/admin/articles");
     await page.locator(".ant-table-row").first().waitFor();
-    await page.screenshot({ path: screenshotPath("admin-articles-desktop"), fullPage: false });
+    await screenshot(page, "admin-articles-desktop");
   });
 
   it("creates an article with a new tag and a cover; it shows on home, its column, its tag page and in search", async () => {
@@ -106,12 +103,12 @@ describe("editors' console in Chromium", { timeout: 180_000 }, () => {
     await page.keyboard.press("Escape");
     await page.locator(".image-field input[type=file]").setInputFiles(coverFile);
     await page.locator(".image-field-preview").waitFor();
-    await page.screenshot({ path: screenshotPath("admin-article-edit-desktop"), fullPage: true });
+    await screenshot(page, "admin-article-edit-desktop", { fullPage: true });
     await page
       .getByRole("button", { name: "保 存" })
       .or(page.getByRole("button", { name: "保存" }))
       .click();
-    await until(() => /^\/admin\/articles\/\d+$/.test(new URL(page.url()).pathname)).toBe(true);
+    await expect.poll(() => /^\/admin\/articles\/\d+$/.test(new URL(page.url()).pathname)).toBe(true);
     const id = Number(new URL(page.url()).pathname.split("/").pop());
 
     const client = new AdminClient(site.url);
@@ -183,10 +180,10 @@ describe("editors' console in Chromium", { timeout: 180_000 }, () => {
     await dialog.locator("#name").fill("控制台修改后的头条轮播");
     await dialog.getByRole("button", { name: /保\s?存/ }).click();
     await dialog.waitFor({ state: "hidden" }).catch(async (err) => {
-      await page.screenshot({ path: screenshotPath("admin-banner-dialog-failure") });
+      await screenshot(page, "admin-banner-dialog-failure");
       throw err;
     });
-    await page.screenshot({ path: screenshotPath("admin-banners-desktop") });
+    await screenshot(page, "admin-banners-desktop");
     const home = await (await newContext(browser, site)).newPage();
     await home.goto("/");
     await home.locator('.top-carousel img[alt="控制台修改后的头条轮播"]').waitFor({ state: "attached" });
@@ -225,7 +222,7 @@ describe("editors' console in Chromium", { timeout: 180_000 }, () => {
     const leadCsv = fs.readFileSync((await (await leadDownload).path())!);
     expect([...leadCsv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(leadCsv.toString("utf8")).toContain("浏览器测试品牌");
-    await page.screenshot({ path: screenshotPath("admin-leads-desktop") });
+    await screenshot(page, "admin-leads-desktop");
 
     await page.goto("/admin/orders");
     const row = page.locator(".ant-table-row", { hasText: "13600002222" });
@@ -241,8 +238,8 @@ describe("editors' console in Chromium", { timeout: 180_000 }, () => {
     await row.getByText("详情").click();
     await page.getByRole("button", { name: /查看完整号码/ }).click();
     await page.getByRole("button", { name: /^查\s?看$/ }).click();
-    await until(() => page.getByTestId("order-id-card").textContent()).toBe(ID_CARD);
-    await page.screenshot({ path: screenshotPath("admin-order-detail-desktop") });
+    await expect.poll(() => page.getByTestId("order-id-card").textContent()).toBe(ID_CARD);
+    await screenshot(page, "admin-order-detail-desktop");
 
     await page.goto("/admin/audit");
     await page.getByRole("cell", { name: /查看订单 .* 的完整身份证号/ }).waitFor();
@@ -257,7 +254,7 @@ describe("editors' console in Chromium", { timeout: 180_000 }, () => {
     const ctx = await newContext(browser, site);
     const ed = await ctx.newPage();
     await signIn(ed, EDITOR);
-    await until(() => new URL(ed.url()).pathname).toBe("/admin");
+    await expect.poll(() => new URL(ed.url()).pathname).toBe("/admin");
     await ed.getByTestId("console-user").waitFor();
     expect(await ed.locator(".console-sider").textContent()).not.toMatch(/用户|报名订单|MCN 线索/);
     await ed.goto("/admin/users");
@@ -297,7 +294,7 @@ describe("editors' console in Chromium", { timeout: 180_000 }, () => {
     expect(await signIn(p, EDITOR)).toBe(429);
     await p.getByRole("alert").filter({ hasText: "登录失败次数过多，请 15 分钟后再试" }).waitFor();
     expect(new URL(p.url()).pathname).toBe("/admin/login");
-    await p.screenshot({ path: screenshotPath("admin-login-limited-phone") });
+    await screenshot(p, "admin-login-limited-phone");
     await ctx.close();
   });
 
@@ -311,16 +308,16 @@ describe("editors' console in Chromium", { timeout: 180_000 }, () => {
     await page.getByText(`共 ${Number(published.n)} 篇`).waitFor();
     const firstPage = await page.locator(".ant-table-row").first().getAttribute("data-row-key");
     await page.locator(".ant-pagination-item-2").click();
-    await until(() => new URL(page.url()).searchParams.get("page")).toBe("2");
+    await expect.poll(() => new URL(page.url()).searchParams.get("page")).toBe("2");
     expect(new URL(page.url()).searchParams.get("status")).toBe("published");
-    await until(() => page.locator(".ant-table-row").first().getAttribute("data-row-key")).not.toBe(
-      firstPage,
-    );
+    await expect
+      .poll(() => page.locator(".ant-table-row").first().getAttribute("data-row-key"))
+      .not.toBe(firstPage);
     expect(await page.locator(".ant-table-row").count()).toBe(10);
     // A new filter starts again at page 1.
     await page.getByPlaceholder("搜索标题").fill("不存在的标题关键词");
     await page.keyboard.press("Enter");
-    await until(() => new URL(page.url()).searchParams.get("q")).toBe("不存在的标题关键词");
+    await expect.poll(() => new URL(page.url()).searchParams.get("q")).toBe("不存在的标题关键词");
     expect(new URL(page.url()).searchParams.get("page")).toBeNull();
     await page.locator(".ant-table-placeholder .ant-empty").waitFor();
     expect(await page.locator(".ant-table-row").count()).toBe(0);
@@ -333,17 +330,17 @@ describe("editors' console in Chromium", { timeout: 180_000 }, () => {
   it("dashboard with charts on desktop and phone; public pages load none of the console's code", async () => {
     await page.goto("/admin");
     await page.locator(".recharts-surface").first().waitFor();
-    await page.screenshot({ path: screenshotPath("admin-dashboard-desktop"), fullPage: true });
+    await screenshot(page, "admin-dashboard-desktop", { fullPage: true });
 
     const phone = await newContext(browser, site, { mobile: true });
     await phone.addCookies(await adminCtx.cookies());
     const pp = await phone.newPage();
     await pp.goto("/admin/articles");
     await pp.locator(".ant-table-row").first().waitFor();
-    await pp.screenshot({ path: screenshotPath("admin-articles-phone") });
+    await screenshot(pp, "admin-articles-phone");
     await pp.goto("/admin");
     await pp.locator(".recharts-surface").first().waitFor();
-    await pp.screenshot({ path: screenshotPath("admin-dashboard-phone"), fullPage: true });
+    await screenshot(pp, "admin-dashboard-phone", { fullPage: true });
     await phone.close();
 
     const visitor = await (await newContext(browser, site)).newPage();

@@ -1,6 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
-import { type Browser, type BrowserContext, chromium } from "playwright-core";
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+} from "playwright-core";
 import { type Engine, startTestServer, type TestServer } from "../helpers/server";
 
 /** Debian's Chromium, with the flags this machine and CI need (no downloads, no background traffic). */
@@ -16,8 +22,21 @@ export const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 
+/**
+ * How long a browser step may wait for the state it needs (an element, a response, hydration).
+ * Generous, because the machine may be small and busy; a hang still fails well within the test's
+ * own budget (vitest.config.ts).
+ */
+export const STEP_TIMEOUT = 30_000;
+export const NAVIGATION_TIMEOUT = 60_000;
+
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: CHROMIUM_ARGS,
+    headless: true,
+    timeout: NAVIGATION_TIMEOUT,
+  });
 }
 
 /** The build under test: build/, or a private copy (TEST_BUILD_DIR) that a concurrent rebuild cannot change. */
@@ -34,15 +53,41 @@ export async function startSite(
   return startTestServer(engine, { buildDir: BUILD_DIR, env });
 }
 
-export async function newContext(browser: Browser, site: TestServer, opts: { mobile?: boolean } = {}) {
-  const context: BrowserContext = await browser.newContext({
+export const DESKTOP = { width: 1440, height: 900 };
+export const PHONE = { width: 375, height: 812 };
+
+/**
+ * A fresh browser profile on the site: Chinese locale, desktop (or phone) viewport, and the
+ * generous step timeouts above. Other context options (user agent, reduced motion…) pass through.
+ */
+export async function newContext(
+  browser: Browser,
+  site: TestServer,
+  opts: { mobile?: boolean } & BrowserContextOptions = {},
+): Promise<BrowserContext> {
+  const { mobile, ...rest } = opts;
+  const context = await browser.newContext({
     baseURL: site.url,
     locale: "zh-CN",
-    viewport: opts.mobile ? { width: 375, height: 812 } : { width: 1440, height: 900 },
-    isMobile: opts.mobile,
-    hasTouch: opts.mobile,
+    viewport: mobile ? PHONE : DESKTOP,
+    isMobile: mobile,
+    hasTouch: mobile,
+    ...rest,
   });
+  context.setDefaultTimeout(STEP_TIMEOUT);
+  context.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT);
   return context;
+}
+
+/** Waits until React has hydrated the page (the root layout marks <html data-hydrated> then). */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined);
+}
+
+/** Opens `url` and waits until the page is hydrated: buttons and links then respond as for a person. */
+export async function visit(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await hydrated(page);
 }
 
 /** Screenshots for people to look at land here (not part of the repository). */
@@ -50,4 +95,19 @@ export function screenshotPath(name: string): string {
   const dir = path.resolve("test-results", "screens");
   fs.mkdirSync(dir, { recursive: true });
   return path.join(dir, `${name}.png`);
+}
+
+/**
+ * A picture of the page for people to look at (test-results/screens/NAME.png). Animations are
+ * frozen, and a busy machine gets all the time it needs to paint a long page: the picture is not
+ * a race against the clock.
+ */
+export async function screenshot(page: Page, name: string, opts: { fullPage?: boolean } = {}) {
+  await page.screenshot({
+    path: screenshotPath(name),
+    fullPage: opts.fullPage,
+    animations: "disabled",
+    caret: "hide",
+    timeout: 90_000,
+  });
 }

@@ -2,9 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { TestServer } from "../helpers/server";
-import { launchBrowser, newContext, screenshotPath, startSite } from "./browser";
+import { launchBrowser, newContext, screenshot, startSite, visit } from "./browser";
 
 let ipSeq = 0;
 
@@ -15,8 +15,11 @@ describe("MCN page /wxmcn in Chromium", () => {
   beforeAll(async () => {
     [site, browser] = await Promise.all([startSite("sqlite", { TRUST_PROXY: "true" }), launchBrowser()]);
   });
+  // Each test's pages close with it: pages left open keep their carousels and timers running.
+  afterEach(async () => {
+    for (const c of contexts.splice(0)) await c.close().catch(() => {});
+  });
   afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => {});
     await browser?.close();
     await site?.close();
   });
@@ -27,15 +30,12 @@ describe("MCN page /wxmcn in Chromium", () => {
     contexts.push(ctx);
     await ctx.setExtraHTTPHeaders({ "x-forwarded-for": `192.0.2.${++ipSeq}` });
     const page = await ctx.newPage();
-    page.setDefaultTimeout(10_000);
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
     page.on("console", (m) => {
       if (m.type() === "error") errors.push(m.text());
     });
-    await page.goto(url);
-    // Hydration done: React attached its handlers to the menu links.
-    await page.waitForLoadState("networkidle");
+    await visit(page, url);
     return { page, errors };
   }
 
@@ -182,7 +182,7 @@ describe("MCN page /wxmcn in Chromium", () => {
     await expect
       .poll(() => errorOf(page, "business", "contactPhone").textContent())
       .toBe("请填写正确的电话号码（手机号或带区号的座机号）");
-    await page.screenshot({ path: screenshotPath("mcn-business-errors-desktop"), fullPage: true });
+    await screenshot(page, "mcn-business-errors-desktop", { fullPage: true });
     // Submitting an empty form shows every message and opens no dialog.
     await page.locator("#mcn-business_contactPhone").fill("");
     await page.locator("form#mcn-business button[type=submit]").click();
@@ -218,7 +218,7 @@ describe("MCN page /wxmcn in Chromium", () => {
     // Warning style: the exclamation icon in the warning colour.
     expect(await dialog.getAttribute("class")).toContain("ant-modal-confirm-confirm");
     expect(await dialog.locator(".anticon-exclamation-circle").count()).toBe(1);
-    await page.screenshot({ path: screenshotPath("mcn-confirm-desktop") });
+    await screenshot(page, "mcn-confirm-desktop");
 
     await dialog.getByRole("button", { name: "取消" }).click();
     await message(page, "已取消提交").waitFor();
@@ -307,7 +307,7 @@ describe("MCN page /wxmcn in Chromium", () => {
     await fileInput.setInputFiles({ name: "身份证.png", mimeType: "image/png", buffer: png });
     expect((await uploaded).status()).toBe(200);
     await page.locator("form#mcn-expert .ant-upload-list-item-done").waitFor();
-    await page.screenshot({ path: screenshotPath("mcn-expert-filled-desktop"), fullPage: true });
+    await screenshot(page, "mcn-expert-filled-desktop", { fullPage: true });
 
     await page.locator("form#mcn-expert button[type=submit]").click();
     await page.locator(".ant-modal-confirm").getByRole("button", { name: "确定" }).click();
@@ -352,17 +352,17 @@ describe("MCN page /wxmcn in Chromium", () => {
     await page.locator(".mcn-menu a", { hasText: "商家合作" }).click();
     await page.waitForURL(/tab=business/);
     expect(await page.locator("#mcn-business_contactName").inputValue()).toBe("王五");
-    await page.screenshot({ path: screenshotPath("mcn-business-phone"), fullPage: true });
+    await screenshot(page, "mcn-business-phone", { fullPage: true });
     await page.locator(".mcn-menu a", { hasText: "达人合作" }).click();
-    await page.screenshot({ path: screenshotPath("mcn-expert-phone"), fullPage: true });
+    await screenshot(page, "mcn-expert-phone", { fullPage: true });
     await page.locator(".mcn-menu a", { hasText: "MCN 介绍" }).click();
     await page.waitForURL(/\/wxmcn$/);
-    await page.screenshot({ path: screenshotPath("mcn-intro-phone"), fullPage: true });
+    await screenshot(page, "mcn-intro-phone", { fullPage: true });
     // Nothing wider than the screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     expect(errors).toEqual([]);
 
     const desktop = await open("/wxmcn");
-    await desktop.page.screenshot({ path: screenshotPath("mcn-intro-desktop"), fullPage: true });
+    await screenshot(desktop.page, "mcn-intro-desktop", { fullPage: true });
   });
 });

@@ -1,8 +1,8 @@
 import path from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, BrowserContext } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { TestServer } from "../helpers/server";
-import { launchBrowser, newContext, screenshotPath, startSite } from "./browser";
+import { hydrated, launchBrowser, newContext, screenshot, startSite } from "./browser";
 
 interface Summary {
   contentId: number;
@@ -21,19 +21,8 @@ describe("news screens in Chromium", { timeout: 120_000 }, () => {
   const contexts: BrowserContext[] = [];
 
   async function open(url: string, opts: { mobile?: boolean; userAgent?: string; bypassCSP?: boolean } = {}) {
-    const ctx =
-      opts.userAgent || opts.bypassCSP
-        ? await browser.newContext({
-            baseURL: site.url,
-            locale: "zh-CN",
-            userAgent: opts.userAgent,
-            // axe is injected as an inline script, which the page's Content-Security-Policy forbids
-            bypassCSP: opts.bypassCSP,
-            viewport: opts.mobile ? { width: 375, height: 812 } : { width: 1440, height: 900 },
-            isMobile: opts.mobile,
-            hasTouch: opts.mobile,
-          })
-        : await newContext(browser, site, { mobile: opts.mobile });
+    // axe is injected as an inline script, which the page's Content-Security-Policy forbids: bypassCSP
+    const ctx = await newContext(browser, site, opts);
     contexts.push(ctx);
     const page = await ctx.newPage();
     const errors: string[] = [];
@@ -45,22 +34,17 @@ describe("news screens in Chromium", { timeout: 120_000 }, () => {
     return { page, errors, consoleMessages };
   }
 
-  /** React has attached (the progress bar is rendered by the client too; wait for the router). */
-  const hydrated = (page: Page) =>
-    page.waitForFunction(
-      () =>
-        (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules &&
-        document.readyState === "complete",
-    );
-
   const api = async <T>(p: string) => (await site.get<T>(p)).body.data;
 
   beforeAll(async () => {
     [site, browser] = await Promise.all([startSite(), launchBrowser()]);
     latest = (await api<{ result: Summary[] }>("/api/product/content/list?page=1&pageSize=11")).result;
   });
+  // Each test's pages close with it: pages left open keep their carousels and timers running.
+  afterEach(async () => {
+    for (const c of contexts.splice(0)) await c.close().catch(() => {});
+  });
   afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => {});
     await browser?.close();
     await site?.close();
   });
@@ -92,10 +76,7 @@ describe("news screens in Chromium", { timeout: 120_000 }, () => {
       await page.goto(url);
       await hydrated(page);
       await expect.poll(() => page.locator("main h1").first().isVisible(), { message: url }).toBe(true);
-      await page.screenshot({
-        path: screenshotPath(`news-${name}-${mobile ? "375" : "1440"}`),
-        fullPage: !mobile,
-      });
+      await screenshot(page, `news-${name}-${mobile ? "375" : "1440"}`, { fullPage: !mobile });
     }
     expect(errors).toEqual([]);
   });

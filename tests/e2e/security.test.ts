@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestServer } from "../helpers/server";
-import { launchBrowser, newContext, startSite } from "./browser";
+import { launchBrowser, newContext, startSite, visit } from "./browser";
 
 const nonceOf = (csp: string | null) => /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
 
@@ -90,9 +90,9 @@ describe("security headers", () => {
       "/tzyx/zebra/product/278",
       "/admin/login",
     ]) {
-      await page.goto(path);
+      await visit(page, path);
+      // Chunks loaded after hydration (forms, dialogs) are checked too: wait until nothing loads.
       await page.waitForLoadState("networkidle");
-      // Hydrated: React Router has taken over.
       expect(await page.evaluate(() => "__reactRouterContext" in window), path).toBe(true);
       violations.push(...(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)));
       expect(violations, path).toEqual([]);

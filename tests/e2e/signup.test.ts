@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import type { Browser, Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestServer } from "../helpers/server";
-import { launchBrowser, newContext, screenshotPath, startSite } from "./browser";
+import { launchBrowser, newContext, screenshot, startSite } from "./browser";
 
 const require = createRequire(import.meta.url);
 const ID = "11010519491231002X";
@@ -44,7 +44,6 @@ describe("sign-up and payment in Chromium", () => {
 
   it("product 278: every message, quantity and total, agreement, then the dev payment to 支付成功", async () => {
     const ctx = await newContext(browser, site);
-    ctx.setDefaultTimeout(15_000);
     const page = await ctx.newPage();
     const pageErrors: string[] = [];
     page.on("pageerror", (e) => pageErrors.push(e.message));
@@ -74,7 +73,7 @@ describe("sign-up and payment in Chromium", () => {
       "请选择粉丝量级",
       "请选择直播平台",
     ]);
-    await page.screenshot({ path: screenshotPath("signup-278-errors-desktop"), fullPage: true });
+    await screenshot(page, "signup-278-errors-desktop", { fullPage: true });
 
     // Blur-triggered format rules.
     await field(page, "contact").fill("12345678901");
@@ -118,7 +117,7 @@ describe("sign-up and payment in Chromium", () => {
     expect(commits).toHaveLength(0);
 
     await page.getByText("我已阅读并同意上述合同条款").click();
-    await page.screenshot({ path: screenshotPath("signup-278-filled-desktop"), fullPage: true });
+    await screenshot(page, "signup-278-filled-desktop", { fullPage: true });
     await page.getByRole("button", { name: /提交并支付/ }).click();
     await toast(page, "操作成功~");
     expect(commits).toHaveLength(1);
@@ -148,12 +147,12 @@ describe("sign-up and payment in Chromium", () => {
     expect(cashierText).toContain("166****5678");
     expect(cashierText).not.toContain(ID);
     expect(await page.content()).not.toContain(ID);
-    await page.screenshot({ path: screenshotPath("signup-cashier-desktop"), fullPage: true });
+    await screenshot(page, "signup-cashier-desktop", { fullPage: true });
     await page.getByRole("button", { name: "确认支付" }).click();
     await page.waitForURL(/\/pay\/result\?orderNo=/);
     await page.getByRole("heading", { name: "支付成功" }).waitFor();
     await expect.poll(() => page.title()).toContain("支付成功");
-    await page.screenshot({ path: screenshotPath("signup-result-desktop"), fullPage: true });
+    await screenshot(page, "signup-result-desktop", { fullPage: true });
 
     const orderNo = new URL(page.url()).searchParams.get("orderNo")!;
     const row = (await site.services.signup.order(orderNo))!;
@@ -166,7 +165,6 @@ describe("sign-up and payment in Chromium", () => {
 
   it("product 210 on /txws as a company of profession OTHER: failures re-enable the button, the retry keeps its key", async () => {
     const ctx = await newContext(browser, site, { mobile: true });
-    ctx.setDefaultTimeout(15_000);
     const page = await ctx.newPage();
     const keys: string[] = [];
     const bodies: Record<string, unknown>[] = [];
@@ -188,7 +186,7 @@ describe("sign-up and payment in Chromium", () => {
     await page.getByText("¥2999.00").first().waitFor();
     await page.waitForFunction(() => document.querySelector("#signup_orderNum") !== null);
     expect(await field(page, "orderNum").inputValue()).toBe("");
-    await page.screenshot({ path: screenshotPath("signup-210-phone"), fullPage: true });
+    await screenshot(page, "signup-210-phone", { fullPage: true });
 
     await page.getByText("其他", { exact: true }).first().click();
     await page.getByLabel("其他平台账号 1").fill("小红书 @星河");
@@ -210,7 +208,7 @@ describe("sign-up and payment in Chromium", () => {
     await field(page, "orderNum").fill("2");
     await expect.poll(() => page.locator(".signup-total").textContent()).toContain("¥5998.00");
     await page.getByText("我已阅读并同意上述合同条款").click();
-    await page.screenshot({ path: screenshotPath("signup-210-company-phone"), fullPage: true });
+    await screenshot(page, "signup-210-company-phone", { fullPage: true });
 
     const submit = page.getByRole("button", { name: /提交并支付/ });
     await submit.click();
@@ -226,7 +224,7 @@ describe("sign-up and payment in Chromium", () => {
     await submit.click();
     await toast(page, "操作成功~");
     await page.waitForURL(/\/pay\/cashier\?/);
-    await page.screenshot({ path: screenshotPath("signup-cashier-phone"), fullPage: true });
+    await screenshot(page, "signup-cashier-phone", { fullPage: true });
 
     expect(new Set(keys).size).toBe(1); // one form load, one key: a retry can never store twice
     const payload = bodies.at(-1)!;
@@ -249,13 +247,12 @@ describe("sign-up and payment in Chromium", () => {
     ]);
     await page.getByRole("button", { name: "确认支付" }).click();
     await page.getByRole("heading", { name: "支付成功" }).waitFor();
-    await page.screenshot({ path: screenshotPath("signup-result-phone"), fullPage: true });
+    await screenshot(page, "signup-result-phone", { fullPage: true });
     await ctx.close();
   }, 120_000);
 
   it("product 415 asks no agreement; the result page shows the pending state until paid", async () => {
     const ctx = await newContext(browser, site);
-    ctx.setDefaultTimeout(15_000);
     const page = await ctx.newPage();
     await page.goto("/tzyx/zebra/product/415");
     await page.waitForFunction(() => document.querySelector("#signup_orderNum") !== null);
@@ -277,7 +274,7 @@ describe("sign-up and payment in Chromium", () => {
     await page.getByRole("link", { name: "暂不支付" }).click();
     await page.waitForURL(/\/pay\/result\?/);
     await page.getByRole("heading", { name: "等待支付确认" }).waitFor();
-    await page.screenshot({ path: screenshotPath("signup-result-pending-desktop"), fullPage: true });
+    await screenshot(page, "signup-result-pending-desktop", { fullPage: true });
 
     const res = await fetch(`${site.url}/pay/result?orderNo=nope`);
     expect(res.status).toBe(404);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sanitizeRichText } from "../../server/services/html";
+import { safeImageUrl, sanitizeRichText } from "../../server/services/html";
 
 describe("stored HTML", () => {
   it("keeps article markup", () => {
@@ -23,5 +23,17 @@ describe("stored HTML", () => {
     expect(sanitizeRichText('<a href="https://example.com" target="_blank">x</a>')).toBe(
       '<a href="https://example.com" target="_blank" rel="noopener noreferrer">x</a>',
     );
+  });
+
+  it.each([
+    ["/uploads/covers/a.jpg", "/uploads/covers/a.jpg"],
+    [" https://img.example.com/a.png ", "https://img.example.com/a.png"],
+    ["javascript:window.__xss=1", ""],
+    ["JAVASCRIPT:alert(1)", ""],
+    ["data:image/svg+xml,<svg onload=alert(1)>", ""],
+    ["//evil.example/a.png", ""],
+    ["/uploads/a b.png", ""],
+  ])("stores only site paths and http(s) pictures: %s", (input, out) => {
+    expect(safeImageUrl(input)).toBe(out);
   });
 });

@@ -30,7 +30,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
       description: a.intro,
       origin,
       path,
-      image: a.thumb,
+      image: a.thumb || undefined,
       type: "article",
     }),
     { property: "article:published_time", content: a.createTime },
@@ -42,7 +42,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
         "@type": "NewsArticle",
         headline: a.title,
         description: a.intro,
-        image: [absolute(origin, a.thumb)],
+        image: [absolute(origin, a.thumb || "/favicon.svg")],
         datePublished: a.createTime,
         author: [{ "@type": "Person", name: a.author }],
         publisher: {
@@ -99,7 +99,7 @@ export default function ArticleDetail({ loaderData, matches }: Route.ComponentPr
         path={path}
         title={a.title}
         summary={a.intro}
-        image={absolute(origin, a.thumb)}
+        image={absolute(origin, a.thumb || "/favicon.svg")}
       />
     </article>
   );
