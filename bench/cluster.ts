@@ -1,7 +1,13 @@
 import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { startCluster } from "../scripts/cluster.mjs";
+import {
+  ClusterError,
+  checkPrerequisites,
+  ensurePostgres,
+  ensureRedis,
+  startCluster,
+} from "../scripts/cluster.mjs";
 import { buildPostgresDataset, buildSqliteDataset } from "./dataset";
 import { CONNECTIONS, load, ROOT, SECONDS, startApp, waitFor } from "./kit";
 
@@ -34,6 +40,11 @@ async function targets(base: string) {
 }
 
 async function main() {
+  // nginx, PostgreSQL and Redis before the datasets are built: started when down, as npm run cluster does.
+  const pgAdminUrl = PG_URL.replace(/\/[^/]*$/, "/postgres");
+  await checkPrerequisites({ pgAdminUrl });
+  await ensurePostgres(pgAdminUrl, "postgres");
+  await ensureRedis();
   const sqliteDir = path.join(ROOT, "bench", "data", `sqlite-${COUNT}`);
   await buildSqliteDataset(sqliteDir, COUNT);
   await buildPostgresDataset(PG_URL, COUNT);
@@ -96,6 +107,6 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err);
+  console.error(err instanceof ClusterError ? err.message : err);
   process.exit(1);
 });

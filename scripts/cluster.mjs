@@ -568,4 +568,9 @@ async function cli() {
   );
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) await cli();
+// Run as a command (not imported; nor bundled into an entry of the same name, as bench/cluster.ts is).
+if (
+  path.basename(import.meta.dirname) === "scripts" &&
+  import.meta.url === pathToFileURL(process.argv[1] ?? "").href
+)
+  await cli();
