@@ -9,7 +9,7 @@ import {
   startCluster,
 } from "../scripts/cluster.mjs";
 import { buildPostgresDataset, buildSqliteDataset } from "./dataset";
-import { CONNECTIONS, load, ROOT, SECONDS, startApp, waitFor } from "./kit";
+import { BenchError, CONNECTIONS, fail, load, ROOT, SECONDS, startApp, waitFor } from "./kit";
 
 /**
  * Production mode against the embedded default (see bench/README.md): 2 instances on PostgreSQL +
@@ -106,7 +106,4 @@ async function main() {
   );
 }
 
-main().catch((err) => {
-  console.error(err instanceof ClusterError ? err.message : err);
-  process.exit(1);
-});
+main().catch((err) => fail(err instanceof ClusterError ? new BenchError(err.message) : err));

@@ -8,16 +8,25 @@ export interface LighthouseReport {
   audits: Record<string, { numericValue: number }>;
 }
 
+const LIGHTHOUSE = path.join(process.cwd(), "node_modules", ".bin", "lighthouse");
+
+/** What Lighthouse runs need and this machine lacks, in one line; null when nothing is missing. */
+export function lighthouseMissing(): string | null {
+  if (!fs.existsSync(CHROMIUM))
+    return `Chromium is not installed at ${CHROMIUM}: apt-get install chromium (or set CHROMIUM_PATH)`;
+  if (!fs.existsSync(LIGHTHOUSE)) return "lighthouse is not installed: run `npm ci` (it is a devDependency)";
+  return null;
+}
+
 /**
  * One Lighthouse 12 run (mobile, simulated throttling, performance only) in Debian's Chromium,
  * written to `outFile`; the parsed report, or null when lighthouse is missing or the run failed.
  */
 export async function runLighthouse(url: string, outFile: string): Promise<LighthouseReport | null> {
-  const bin = path.join(process.cwd(), "node_modules", ".bin", "lighthouse");
-  if (!fs.existsSync(bin)) return null;
+  if (lighthouseMissing()) return null;
   fs.rmSync(outFile, { force: true });
   const child = spawn(
-    bin,
+    LIGHTHOUSE,
     [
       url,
       "--only-categories=performance",

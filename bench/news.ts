@@ -2,8 +2,19 @@ import { type ChildProcess, fork } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
-import { CONNECTIONS, copyBuild, gzipProxy, load, ROOT, SECONDS, startApp, waitFor } from "./kit";
-import { runLighthouse } from "./lighthouse";
+import {
+  BenchError,
+  CONNECTIONS,
+  copyBuild,
+  fail,
+  gzipProxy,
+  load,
+  ROOT,
+  SECONDS,
+  startApp,
+  waitFor,
+} from "./kit";
+import { lighthouseMissing, runLighthouse } from "./lighthouse";
 
 /**
  * News pages benchmark (budgets in bench/README.md, "News pages"): the production build on the demo
@@ -73,6 +84,8 @@ async function sitemapAtScale(buildDir: string) {
 }
 
 async function main() {
+  const missing = lighthouseMissing();
+  if (missing) throw new BenchError(missing);
   fs.mkdirSync(WORK, { recursive: true });
   const buildDir = await copyBuild(WORK);
   const dataDir = path.join(WORK, "demo");
@@ -186,7 +199,4 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+main().catch(fail);

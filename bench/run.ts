@@ -5,7 +5,7 @@ import SQLite from "better-sqlite3";
 import { openDatabase } from "../server/db";
 import { createSearchIndex } from "../server/search";
 import { buildSqliteDataset } from "./dataset";
-import { CONNECTIONS, load, ROOT, SECONDS, startApp as startBuilt, waitFor } from "./kit";
+import { BenchError, CONNECTIONS, fail, load, ROOT, SECONDS, startApp as startBuilt, waitFor } from "./kit";
 
 /**
  * Load benchmark of the foundation (see bench/README.md for budgets and results):
@@ -34,6 +34,8 @@ async function timeIt(n: number, fn: () => Promise<unknown> | unknown) {
 }
 
 async function main() {
+  if (!fs.existsSync(path.join(ROOT, "build", "app", "main.js")))
+    throw new BenchError("no build: run `npm run build` first");
   const dataDir = path.join(ROOT, "bench", "data", `sqlite-${COUNT}`);
   console.info(`dataset: ${COUNT} articles in ${dataDir}`);
   const dbFile = await buildSqliteDataset(dataDir, COUNT);
@@ -153,7 +155,4 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+main().catch(fail);

@@ -5,6 +5,7 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import pg from "pg";
 import { pgAdmin, pgReachable, pgUrl } from "../tests/setup/databases";
+import { BenchError, fail } from "./kit";
 
 /**
  * Sign-up reliability (bench/README.md "Sign-up reliability"): 200 concurrent submits, a quarter of
@@ -36,7 +37,7 @@ function copyBuild(): string {
     !fs.existsSync(path.join(src, "app", "main.js")) ||
     !fs.existsSync(path.join(src, "server", "index.js"))
   )
-    throw new Error("no production build: run `npm run build` first");
+    throw new BenchError("no production build: run `npm run build` first");
   const dest = path.join(WORK, "build");
   fs.rmSync(dest, { recursive: true, force: true });
   fs.cpSync(src, dest, { recursive: true });
@@ -296,7 +297,4 @@ async function main() {
   console.info(`ok: results in ${path.relative(ROOT, out)}`);
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+main().catch(fail);
