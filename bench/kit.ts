@@ -12,6 +12,24 @@ export const ROOT = process.cwd();
 /** A missing prerequisite (a build, a program): reported in one line, without a stack trace. */
 export class BenchError extends Error {}
 
+const children = new Set<ChildProcess>();
+const stopSignals = new WeakMap<ChildProcess, NodeJS.Signals>();
+/**
+ * A process this run started: stopped with `signal` when the run ends, however it ends (also when
+ * SIGINT or SIGTERM reach this process alone, not its whole process group).
+ */
+export function own<T extends ChildProcess>(child: T, signal: NodeJS.Signals = "SIGTERM"): T {
+  children.add(child);
+  stopSignals.set(child, signal);
+  child.once("exit", () => children.delete(child));
+  return child;
+}
+process.on("exit", () => {
+  for (const c of children) c.kill(stopSignals.get(c));
+});
+process.once("SIGINT", () => process.exit(130));
+process.once("SIGTERM", () => process.exit(143));
+
 /** The end of a failed run: one line for a BenchError, the whole error otherwise. */
 export function fail(err: unknown): never {
   console.error(err instanceof BenchError ? err.message : err);
@@ -75,7 +93,7 @@ export function startApp(opts: {
   seed: boolean;
   env?: Record<string, string>;
 }): ChildProcess {
-  return spawn(process.execPath, [path.join(opts.buildDir, "app", "main.js")], {
+  const child = spawn(process.execPath, [path.join(opts.buildDir, "app", "main.js")], {
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -88,6 +106,7 @@ export function startApp(opts: {
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
+  return own(child);
 }
 
 /**

@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { CHROMIUM, CHROMIUM_ARGS } from "../tests/e2e/browser";
+import { own } from "./kit";
 
 export interface LighthouseReport {
   categories: { performance: { score: number } };
@@ -25,17 +26,21 @@ export function lighthouseMissing(): string | null {
 export async function runLighthouse(url: string, outFile: string): Promise<LighthouseReport | null> {
   if (lighthouseMissing()) return null;
   fs.rmSync(outFile, { force: true });
-  const child = spawn(
-    LIGHTHOUSE,
-    [
-      url,
-      "--only-categories=performance",
-      "--output=json",
-      `--output-path=${outFile}`,
-      "--quiet",
-      `--chrome-flags=${CHROMIUM_ARGS.join(" ")}`,
-    ],
-    { env: { ...process.env, CHROME_PATH: CHROMIUM }, stdio: ["ignore", "ignore", "inherit"] },
+  const child = own(
+    spawn(
+      LIGHTHOUSE,
+      [
+        url,
+        "--only-categories=performance",
+        "--output=json",
+        `--output-path=${outFile}`,
+        "--quiet",
+        `--chrome-flags=${CHROMIUM_ARGS.join(" ")}`,
+      ],
+      { env: { ...process.env, CHROME_PATH: CHROMIUM }, stdio: ["ignore", "ignore", "inherit"] },
+    ),
+    // Lighthouse closes the Chromium it started (in a session of its own) on SIGINT only.
+    "SIGINT",
   );
   const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
   if (code !== 0 || !fs.existsSync(outFile)) return null;

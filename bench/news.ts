@@ -9,6 +9,7 @@ import {
   fail,
   gzipProxy,
   load,
+  own,
   ROOT,
   SECONDS,
   startApp,
@@ -145,9 +146,11 @@ async function main() {
       routesFile,
       JSON.stringify({ [article]: { body: bytes.toString("base64"), type: "text/html; charset=utf-8" } }),
     );
-    bare = fork(path.join(ROOT, "bench", "bare-server.mjs"), [routesFile, String(BARE_PORT)], {
-      stdio: "inherit",
-    });
+    bare = own(
+      fork(path.join(ROOT, "bench", "bare-server.mjs"), [routesFile, String(BARE_PORT)], {
+        stdio: "inherit",
+      }),
+    );
     await new Promise((r) => bare!.once("message", r));
     const bareRun = await load(`http://127.0.0.1:${BARE_PORT}${article}`);
     const cached = await load(base + article);

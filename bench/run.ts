@@ -5,7 +5,17 @@ import SQLite from "better-sqlite3";
 import { openDatabase } from "../server/db";
 import { createSearchIndex } from "../server/search";
 import { buildSqliteDataset } from "./dataset";
-import { BenchError, CONNECTIONS, fail, load, ROOT, SECONDS, startApp as startBuilt, waitFor } from "./kit";
+import {
+  BenchError,
+  CONNECTIONS,
+  fail,
+  load,
+  own,
+  ROOT,
+  SECONDS,
+  startApp as startBuilt,
+  waitFor,
+} from "./kit";
 
 /**
  * Load benchmark of the foundation (see bench/README.md for budgets and results):
@@ -113,9 +123,11 @@ async function main() {
     }
     const routesFile = path.join(dataDir, "bare-routes.json");
     fs.writeFileSync(routesFile, JSON.stringify(routes));
-    bare = fork(path.join(ROOT, "bench", "bare-server.mjs"), [routesFile, String(BARE_PORT)], {
-      stdio: "inherit",
-    });
+    bare = own(
+      fork(path.join(ROOT, "bench", "bare-server.mjs"), [routesFile, String(BARE_PORT)], {
+        stdio: "inherit",
+      }),
+    );
     await new Promise((r) => bare!.once("message", r));
 
     const rows: Record<string, unknown>[] = [];

@@ -5,7 +5,7 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import pg from "pg";
 import { pgAdmin, pgReachable, pgUrl } from "../tests/setup/databases";
-import { BenchError, fail } from "./kit";
+import { BenchError, fail, own } from "./kit";
 
 /**
  * Sign-up reliability (bench/README.md "Sign-up reliability"): 200 concurrent submits, a quarter of
@@ -45,19 +45,21 @@ function copyBuild(): string {
 }
 
 async function start(main: string, env: Record<string, string>): Promise<Server> {
-  const child = spawn(process.execPath, [main], {
-    env: {
-      PATH: process.env.PATH ?? "",
-      NODE_ENV: "production",
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "info",
-      TRUST_PROXY: "true",
-      PII_KEY,
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = own(
+    spawn(process.execPath, [main], {
+      env: {
+        PATH: process.env.PATH ?? "",
+        NODE_ENV: "production",
+        PORT: String(PORT),
+        HOST: "127.0.0.1",
+        LOG_LEVEL: "info",
+        TRUST_PROXY: "true",
+        PII_KEY,
+        ...env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    }),
+  );
   let out = "";
   child.stdout!.on("data", (d) => {
     out += d;
