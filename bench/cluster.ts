@@ -1,9 +1,15 @@
 import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { startCluster } from "../scripts/cluster.mjs";
+import {
+  ClusterError,
+  checkPrerequisites,
+  ensurePostgres,
+  ensureRedis,
+  startCluster,
+} from "../scripts/cluster.mjs";
 import { buildPostgresDataset, buildSqliteDataset } from "./dataset";
-import { CONNECTIONS, load, ROOT, SECONDS, startApp, waitFor } from "./kit";
+import { BenchError, CONNECTIONS, fail, load, ROOT, SECONDS, startApp, waitFor } from "./kit";
 
 /**
  * Production mode against the embedded default (see bench/README.md): 2 instances on PostgreSQL +
@@ -34,6 +40,11 @@ async function targets(base: string) {
 }
 
 async function main() {
+  // nginx, PostgreSQL and Redis before the datasets are built: started when down, as npm run cluster does.
+  const pgAdminUrl = PG_URL.replace(/\/[^/]*$/, "/postgres");
+  await checkPrerequisites({ pgAdminUrl });
+  await ensurePostgres(pgAdminUrl, "postgres");
+  await ensureRedis();
   const sqliteDir = path.join(ROOT, "bench", "data", `sqlite-${COUNT}`);
   await buildSqliteDataset(sqliteDir, COUNT);
   await buildPostgresDataset(PG_URL, COUNT);
@@ -95,7 +106,4 @@ async function main() {
   );
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+main().catch((err) => fail(err instanceof ClusterError ? new BenchError(err.message) : err));

@@ -8,6 +8,33 @@ import autocannon from "autocannon";
 /** What the benchmarks share: start the built server, wait for it, load it, front it with gzip. */
 
 export const ROOT = process.cwd();
+
+/** A missing prerequisite (a build, a program): reported in one line, without a stack trace. */
+export class BenchError extends Error {}
+
+const children = new Set<ChildProcess>();
+const stopSignals = new WeakMap<ChildProcess, NodeJS.Signals>();
+/**
+ * A process this run started: stopped with `signal` when the run ends, however it ends (also when
+ * SIGINT or SIGTERM reach this process alone, not its whole process group).
+ */
+export function own<T extends ChildProcess>(child: T, signal: NodeJS.Signals = "SIGTERM"): T {
+  children.add(child);
+  stopSignals.set(child, signal);
+  child.once("exit", () => children.delete(child));
+  return child;
+}
+process.on("exit", () => {
+  for (const c of children) c.kill(stopSignals.get(c));
+});
+process.once("SIGINT", () => process.exit(130));
+process.once("SIGTERM", () => process.exit(143));
+
+/** The end of a failed run: one line for a BenchError, the whole error otherwise. */
+export function fail(err: unknown): never {
+  console.error(err instanceof BenchError ? err.message : err);
+  process.exit(1);
+}
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 
@@ -42,6 +69,8 @@ export async function load(url: string, opts: { headers?: Record<string, string>
 export async function copyBuild(workDir: string): Promise<string> {
   const source = path.resolve(process.env.BENCH_BUILD_DIR ?? path.join(ROOT, "build"));
   const dir = path.join(workDir, "build");
+  const missing = new BenchError(`no complete build in ${source}: run \`npm run build\` first`);
+  if (!fs.existsSync(path.join(source, "app", "main.js"))) throw missing;
   for (let attempt = 1; ; attempt++) {
     try {
       fs.rmSync(dir, { recursive: true, force: true });
@@ -50,10 +79,8 @@ export async function copyBuild(workDir: string): Promise<string> {
         fs.existsSync(path.join(dir, f)),
       );
       if (complete) return dir;
-    } catch (err) {
-      if (attempt >= 5) throw err;
-    }
-    if (attempt >= 5) throw new Error(`no complete build in ${source}: run \`npm run build\` first`);
+    } catch {}
+    if (attempt >= 5) throw missing;
     await new Promise((r) => setTimeout(r, 3000));
   }
 }
@@ -66,7 +93,7 @@ export function startApp(opts: {
   seed: boolean;
   env?: Record<string, string>;
 }): ChildProcess {
-  return spawn(process.execPath, [path.join(opts.buildDir, "app", "main.js")], {
+  const child = spawn(process.execPath, [path.join(opts.buildDir, "app", "main.js")], {
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -79,6 +106,7 @@ export function startApp(opts: {
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
+  return own(child);
 }
 
 /**

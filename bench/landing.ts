@@ -2,8 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { LANDING_PATHS } from "../app/landing/paths";
-import { copyBuild, gzipProxy, ROOT, startApp, waitFor } from "./kit";
-import { runLighthouse } from "./lighthouse";
+import { BenchError, copyBuild, fail, gzipProxy, ROOT, startApp, waitFor } from "./kit";
+import { lighthouseMissing, runLighthouse } from "./lighthouse";
 
 /**
  * Landing pages benchmark (budget in bench/README.md, "Landing pages"): the production build on the
@@ -76,6 +76,8 @@ function medianRun(runs: LighthouseRun[]): LighthouseRun | null {
 }
 
 async function main() {
+  const missing = lighthouseMissing();
+  if (missing) throw new BenchError(missing);
   fs.mkdirSync(WORK, { recursive: true });
   const buildDir = await copyBuild(WORK);
   const dataDir = path.join(WORK, "demo");
@@ -122,4 +124,4 @@ async function main() {
   }
 }
 
-await main();
+await main().catch(fail);

@@ -2,8 +2,20 @@ import { type ChildProcess, fork } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
-import { CONNECTIONS, copyBuild, gzipProxy, load, ROOT, SECONDS, startApp, waitFor } from "./kit";
-import { runLighthouse } from "./lighthouse";
+import {
+  BenchError,
+  CONNECTIONS,
+  copyBuild,
+  fail,
+  gzipProxy,
+  load,
+  own,
+  ROOT,
+  SECONDS,
+  startApp,
+  waitFor,
+} from "./kit";
+import { lighthouseMissing, runLighthouse } from "./lighthouse";
 
 /**
  * News pages benchmark (budgets in bench/README.md, "News pages"): the production build on the demo
@@ -73,6 +85,8 @@ async function sitemapAtScale(buildDir: string) {
 }
 
 async function main() {
+  const missing = lighthouseMissing();
+  if (missing) throw new BenchError(missing);
   fs.mkdirSync(WORK, { recursive: true });
   const buildDir = await copyBuild(WORK);
   const dataDir = path.join(WORK, "demo");
@@ -132,9 +146,11 @@ async function main() {
       routesFile,
       JSON.stringify({ [article]: { body: bytes.toString("base64"), type: "text/html; charset=utf-8" } }),
     );
-    bare = fork(path.join(ROOT, "bench", "bare-server.mjs"), [routesFile, String(BARE_PORT)], {
-      stdio: "inherit",
-    });
+    bare = own(
+      fork(path.join(ROOT, "bench", "bare-server.mjs"), [routesFile, String(BARE_PORT)], {
+        stdio: "inherit",
+      }),
+    );
     await new Promise((r) => bare!.once("message", r));
     const bareRun = await load(`http://127.0.0.1:${BARE_PORT}${article}`);
     const cached = await load(base + article);
@@ -186,7 +202,4 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+main().catch(fail);

@@ -5,7 +5,17 @@ import SQLite from "better-sqlite3";
 import { openDatabase } from "../server/db";
 import { createSearchIndex } from "../server/search";
 import { buildSqliteDataset } from "./dataset";
-import { CONNECTIONS, load, ROOT, SECONDS, startApp as startBuilt, waitFor } from "./kit";
+import {
+  BenchError,
+  CONNECTIONS,
+  fail,
+  load,
+  own,
+  ROOT,
+  SECONDS,
+  startApp as startBuilt,
+  waitFor,
+} from "./kit";
 
 /**
  * Load benchmark of the foundation (see bench/README.md for budgets and results):
@@ -34,6 +44,8 @@ async function timeIt(n: number, fn: () => Promise<unknown> | unknown) {
 }
 
 async function main() {
+  if (!fs.existsSync(path.join(ROOT, "build", "app", "main.js")))
+    throw new BenchError("no build: run `npm run build` first");
   const dataDir = path.join(ROOT, "bench", "data", `sqlite-${COUNT}`);
   console.info(`dataset: ${COUNT} articles in ${dataDir}`);
   const dbFile = await buildSqliteDataset(dataDir, COUNT);
@@ -111,9 +123,11 @@ async function main() {
     }
     const routesFile = path.join(dataDir, "bare-routes.json");
     fs.writeFileSync(routesFile, JSON.stringify(routes));
-    bare = fork(path.join(ROOT, "bench", "bare-server.mjs"), [routesFile, String(BARE_PORT)], {
-      stdio: "inherit",
-    });
+    bare = own(
+      fork(path.join(ROOT, "bench", "bare-server.mjs"), [routesFile, String(BARE_PORT)], {
+        stdio: "inherit",
+      }),
+    );
     await new Promise((r) => bare!.once("message", r));
 
     const rows: Record<string, unknown>[] = [];
@@ -153,7 +167,4 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+main().catch(fail);

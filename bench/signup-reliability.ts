@@ -5,6 +5,7 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import pg from "pg";
 import { pgAdmin, pgReachable, pgUrl } from "../tests/setup/databases";
+import { BenchError, fail, own } from "./kit";
 
 /**
  * Sign-up reliability (bench/README.md "Sign-up reliability"): 200 concurrent submits, a quarter of
@@ -36,7 +37,7 @@ function copyBuild(): string {
     !fs.existsSync(path.join(src, "app", "main.js")) ||
     !fs.existsSync(path.join(src, "server", "index.js"))
   )
-    throw new Error("no production build: run `npm run build` first");
+    throw new BenchError("no production build: run `npm run build` first");
   const dest = path.join(WORK, "build");
   fs.rmSync(dest, { recursive: true, force: true });
   fs.cpSync(src, dest, { recursive: true });
@@ -44,19 +45,21 @@ function copyBuild(): string {
 }
 
 async function start(main: string, env: Record<string, string>): Promise<Server> {
-  const child = spawn(process.execPath, [main], {
-    env: {
-      PATH: process.env.PATH ?? "",
-      NODE_ENV: "production",
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "info",
-      TRUST_PROXY: "true",
-      PII_KEY,
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = own(
+    spawn(process.execPath, [main], {
+      env: {
+        PATH: process.env.PATH ?? "",
+        NODE_ENV: "production",
+        PORT: String(PORT),
+        HOST: "127.0.0.1",
+        LOG_LEVEL: "info",
+        TRUST_PROXY: "true",
+        PII_KEY,
+        ...env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    }),
+  );
   let out = "";
   child.stdout!.on("data", (d) => {
     out += d;
@@ -296,7 +299,4 @@ async function main() {
   console.info(`ok: results in ${path.relative(ROOT, out)}`);
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+main().catch(fail);

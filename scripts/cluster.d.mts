@@ -16,6 +16,8 @@ export interface Cluster {
   restart(i: number): Promise<void>;
   stop(): Promise<void>;
 }
+/** A failure the operator can act on: its message is the whole report (no stack trace). */
+export class ClusterError extends Error {}
 export function startCluster(opts?: {
   instances?: number;
   port?: number;
@@ -28,6 +30,22 @@ export function startCluster(opts?: {
   dataDir?: string;
   env?: Record<string, string>;
   log?: (line: string) => void;
+  /** install missing binaries from Debian's packages (as root with apt-get) */
+  install?: boolean;
+  /** how long an instance or nginx may take to answer (default 180 s) */
+  startTimeoutMs?: number;
+  /** aborting it stops start-up and what had started */
+  signal?: AbortSignal;
 }): Promise<Cluster>;
+export function checkPrerequisites(opts?: {
+  postgres?: boolean;
+  redis?: boolean;
+  pgAdminUrl?: string;
+  redisPort?: number;
+  install?: boolean;
+  log?: (line: string) => void;
+}): Promise<string>;
+export function findBinary(name: string): string | undefined;
+export function findNginx(): string | undefined;
 export function ensurePostgres(adminUrl: string, database: string): Promise<void>;
 export function ensureRedis(port?: number): Promise<void>;

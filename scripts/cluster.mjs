@@ -4,47 +4,213 @@
 //   npm run cluster                      2 instances behind http://127.0.0.1:8080
 //   npm run cluster -- --instances 3 --port 8090
 //
+// nginx, and PostgreSQL's and Redis's binaries when their servers are down, are checked before
+// anything starts; run as root with apt-get, missing ones are installed from Debian's packages.
+// NGINX_BIN names the nginx binary to use (default: nginx on PATH). On a failure during start-up,
+// and on Ctrl-C or SIGTERM at any moment, every process it started (instances, nginx) is stopped.
+//
 // Also imported by the production-mode tests and benchmarks (startCluster).
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
 import pg from "pg";
 
 // scripts/ when run or imported as is; the working directory when bundled into another entry (bench).
 const ROOT =
   path.basename(import.meta.dirname) === "scripts" ? path.resolve(import.meta.dirname, "..") : process.cwd();
 
-function sh(cmd, args) {
+/** A failure the operator can act on: its message is the whole report (no stack trace). */
+export class ClusterError extends Error {
+  name = "ClusterError";
+}
+
+const isRoot = () => process.getuid?.() === 0;
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+function isExecutable(file) {
   try {
-    execFileSync(cmd, args, { stdio: "ignore" });
+    fs.accessSync(file, fs.constants.X_OK);
+    return fs.statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** An executable on PATH; for other users than root also in /usr/sbin and /sbin, which Debian leaves off their PATH. */
+export function findBinary(name) {
+  const dirs = (process.env.PATH ?? "").split(path.delimiter).filter(Boolean);
+  if (!isRoot()) dirs.push("/usr/sbin", "/sbin");
+  for (const dir of dirs) {
+    const file = path.join(dir, name);
+    if (isExecutable(file)) return file;
+  }
+  return undefined;
+}
+
+/** The nginx binary: NGINX_BIN when set, otherwise nginx on PATH; undefined when there is none. */
+export function findNginx() {
+  const override = process.env.NGINX_BIN;
+  if (override) return isExecutable(override) ? override : undefined;
+  return findBinary("nginx");
+}
+
+function postgresVersion() {
+  try {
+    return fs
+      .readdirSync("/etc/postgresql")
+      .filter((v) => fs.existsSync(`/etc/postgresql/${v}/main`))
+      .sort((a, b) => Number(a) - Number(b))
+      .pop();
+  } catch {
+    return undefined;
+  }
+}
+
+async function postgresReachable(url) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
     return true;
-  } catch {
-    return false;
+  } catch (err) {
+    // Down, or still starting up (57P03)
+    const down = ["ECONNREFUSED", "ECONNRESET", "ENOENT", "ETIMEDOUT", "EHOSTUNREACH", "57P03"];
+    if (down.includes(err.code) || /timeout/i.test(err.message)) return false;
+    throw new ClusterError(`PostgreSQL at ${url}: ${err.message}`);
+  } finally {
+    await client.end().catch(() => {});
   }
 }
 
-async function waitFor(check, what, tries = 150) {
-  for (let i = 0; i < tries; i++) {
+/** PING over a plain connection: true when Redis answers PONG. */
+function redisAnswers(port, host = "127.0.0.1") {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host });
+    const done = (ok) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(2000, () => done(false));
+    socket.once("error", () => done(false));
+    socket.once("connect", () => socket.write("PING\r\n"));
+    socket.once("data", (d) => done(d.toString().startsWith("+PONG")));
+  });
+}
+
+function portFree(port) {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
+  });
+}
+
+function run(cmd, args, env = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } });
+    child.once("error", () => resolve(false));
+    child.once("exit", (code) => resolve(code === 0));
+  });
+}
+
+async function aptInstall(packages, log) {
+  log(`Installing ${packages.join(" ")} from Debian's packages…\n`);
+  const env = { DEBIAN_FRONTEND: "noninteractive" };
+  const args = ["install", "-y", "--no-install-recommends", ...packages];
+  if (await run("apt-get", args, env)) return true;
+  // A fresh machine may have no package lists yet.
+  return (await run("apt-get", ["update"], env)) && (await run("apt-get", args, env));
+}
+
+const LOCAL_PG = "postgres://postgres@127.0.0.1:5432/postgres";
+
+/**
+ * What the cluster needs on this machine, checked before anything starts: nginx, and PostgreSQL's
+ * and Redis's binaries when their servers (127.0.0.1:5432 and :6379) are down. With `install`, as
+ * root with apt-get, missing ones are installed from Debian's packages; otherwise a ClusterError
+ * says in one line what is missing and how to get it. Returns the nginx binary.
+ */
+export async function checkPrerequisites({
+  postgres = true,
+  redis = true,
+  pgAdminUrl = LOCAL_PG,
+  redisPort = 6379,
+  install = false,
+  log = (line) => process.stdout.write(line),
+} = {}) {
+  const pgHost = (() => {
+    const u = new URL(pgAdminUrl);
+    return `${u.hostname}:${u.port || 5432}`;
+  })();
+  const postgresDown = postgres && !(await postgresReachable(pgAdminUrl));
+  const redisDown = redis && !(await redisAnswers(redisPort));
+  const nginxOverride = process.env.NGINX_BIN;
+  const missing = () => {
+    const found = [];
+    if (!findNginx())
+      found.push({
+        what: `nginx is not installed${nginxOverride ? ` (no executable at NGINX_BIN=${nginxOverride})` : ""}`,
+        pkg: "nginx-light",
+      });
+    if (postgresDown && !(findBinary("pg_ctlcluster") && postgresVersion()))
+      found.push({ what: `PostgreSQL is not running on ${pgHost} and not installed`, pkg: "postgresql" });
+    if (redisDown && !findBinary("redis-server"))
+      found.push({
+        what: `Redis is not running on 127.0.0.1:${redisPort} and not installed`,
+        pkg: "redis-server",
+      });
+    return found;
+  };
+  let absent = missing();
+  // NGINX_BIN names a binary of the operator's choosing: installing a package would not put one there.
+  const installable = absent.filter((m) => !(m.pkg === "nginx-light" && nginxOverride)).map((m) => m.pkg);
+  if (installable.length > 0 && install && isRoot() && findBinary("apt-get")) {
+    await aptInstall(installable, log);
+    absent = missing();
+  }
+  if (absent.length > 0) {
+    const pkgs = absent.map((m) => m.pkg).join(" ");
+    const how = findBinary("apt-get")
+      ? `${isRoot() ? "" : "sudo "}apt-get install ${pkgs}`
+      : `on Debian or Ubuntu, apt-get install ${pkgs}`;
+    throw new ClusterError(`${absent.map((m) => m.what).join("; ")}: ${how}`);
+  }
+  if (postgresDown && !isRoot())
+    throw new ClusterError(
+      `PostgreSQL is not running on ${pgHost}: start it (sudo pg_ctlcluster ${postgresVersion()} main start)`,
+    );
+  return findNginx();
+}
+
+async function waitFor(check, what, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
     if (await check()) return;
-    await new Promise((r) => setTimeout(r, 200));
+    await sleep(200);
   }
-  throw new Error(`${what} did not come up`);
+  throw new ClusterError(`${what} did not come up within ${Math.round(timeoutMs / 1000)} s`);
 }
 
-async function httpOk(url) {
-  try {
-    return (await fetch(url)).ok;
-  } catch {
-    return false;
-  }
-}
-
+/** The PostgreSQL server of adminUrl, started from Debian's packages when down, and `database` in it. */
 export async function ensurePostgres(adminUrl, database) {
-  if (!sh("pg_isready", ["-h", "127.0.0.1", "-p", "5432", "-q"])) {
-    const version = fs.readdirSync("/etc/postgresql").sort().pop();
-    sh("pg_ctlcluster", ["--skip-systemctl-redirect", version, "main", "start"]);
-    await waitFor(() => sh("pg_isready", ["-h", "127.0.0.1", "-p", "5432", "-q"]), "PostgreSQL");
+  if (!(await postgresReachable(adminUrl))) {
+    const version = postgresVersion();
+    if (!version || !findBinary("pg_ctlcluster"))
+      throw new ClusterError("PostgreSQL is not running and not installed: apt-get install postgresql");
+    try {
+      execFileSync("pg_ctlcluster", ["--skip-systemctl-redirect", version, "main", "start"], {
+        stdio: ["ignore", "ignore", "pipe"],
+      });
+    } catch (err) {
+      const detail = String(err.stderr ?? err.message)
+        .trim()
+        .split("\n")
+        .pop();
+      throw new ClusterError(`could not start PostgreSQL ${version}: ${detail}`);
+    }
+    await waitFor(() => postgresReachable(adminUrl), "PostgreSQL");
   }
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
@@ -56,21 +222,40 @@ export async function ensurePostgres(adminUrl, database) {
   }
 }
 
+/** Redis on 127.0.0.1:port, started (as a daemon, without persistence) when it does not answer. */
 export async function ensureRedis(port = 6379) {
-  if (sh("redis-cli", ["-h", "127.0.0.1", "-p", String(port), "ping"])) return;
-  sh("redis-server", [
-    "--daemonize",
-    "yes",
-    "--bind",
-    "127.0.0.1",
-    "--port",
-    String(port),
-    "--save",
-    "",
-    "--appendonly",
-    "no",
-  ]);
-  await waitFor(() => sh("redis-cli", ["-h", "127.0.0.1", "-p", String(port), "ping"]), "Redis");
+  if (await redisAnswers(port)) return;
+  const bin = findBinary("redis-server");
+  if (!bin) throw new ClusterError("Redis is not running and not installed: apt-get install redis-server");
+  try {
+    execFileSync(
+      bin,
+      [
+        "--daemonize",
+        "yes",
+        "--bind",
+        "127.0.0.1",
+        "--port",
+        String(port),
+        "--save",
+        "",
+        "--appendonly",
+        "no",
+      ],
+      { stdio: "ignore" },
+    );
+  } catch {
+    throw new ClusterError(`could not start redis-server on 127.0.0.1:${port}`);
+  }
+  await waitFor(() => redisAnswers(port), "Redis");
+}
+
+async function httpOk(url) {
+  try {
+    return (await fetch(url, { signal: AbortSignal.timeout(5000) })).ok;
+  } catch {
+    return false;
+  }
 }
 
 function nginxConfig({ port, upstreams, dir }) {
@@ -113,27 +298,124 @@ ${upstreams.map((u) => `    server ${u} max_fails=0;`).join("\n")}
 }
 
 /**
+ * A started process: its output goes to `log` line by line with a prefix, and its last lines are
+ * kept for the report when it dies during start-up.
+ */
+function track(child, name, log, running) {
+  const tail = [];
+  let partial = "";
+  const onData = (d) => {
+    const lines = (partial + d).split("\n");
+    partial = lines.pop() ?? "";
+    for (const line of lines) {
+      log(`[${name}] ${line}\n`);
+      tail.push(line);
+      if (tail.length > 15) tail.shift();
+    }
+  };
+  child.stdout?.on("data", onData);
+  child.stderr?.on("data", onData);
+  running.add(child);
+  let spawnError;
+  child.once("error", (err) => {
+    spawnError = err;
+  });
+  const exited = new Promise((resolve) => {
+    child.once("close", (code, signal) => {
+      running.delete(child);
+      if (partial) {
+        log(`[${name}] ${partial}\n`);
+        tail.push(partial);
+      }
+      log(`[${name}] exited (${code === null ? signal : `code ${code}`})\n`);
+      resolve(code ?? signal);
+    });
+    // A process that could not be spawned emits "error" and maybe never "close".
+    child.once("error", () => {
+      running.delete(child);
+      resolve(null);
+    });
+  });
+  return {
+    exited,
+    hasExited: () => !running.has(child),
+    /** how it ended (when it did) and its last lines of output */
+    report: () => {
+      if (spawnError) return `: ${spawnError.message}`;
+      const status = child.exitCode ?? child.signalCode;
+      const end = status === null ? "" : ` (${typeof status === "number" ? `code ${status}` : status})`;
+      return tail.length ? `${end}; its last output:\n${tail.map((l) => `  ${l}`).join("\n")}` : end;
+    },
+  };
+}
+
+/** Stops processes with SIGTERM, and SIGKILL for any still running after `graceMs`. */
+async function stopAll(children, graceMs = 15_000) {
+  const list = [...children].filter(
+    (c) => c.pid !== undefined && c.exitCode === null && c.signalCode === null,
+  );
+  const exits = list.map((c) => new Promise((r) => (c.exitCode !== null ? r() : c.once("exit", r))));
+  for (const c of list) c.kill("SIGTERM");
+  const all = Promise.all(exits);
+  const timer = new Promise((r) => setTimeout(r, graceMs, "timeout"));
+  if ((await Promise.race([all, timer])) === "timeout") {
+    for (const c of list) if (c.exitCode === null && c.signalCode === null) c.kill("SIGKILL");
+    await all;
+  }
+}
+
+/**
  * Starts N instances on ports base+1…base+N and nginx on `port`. Returns handles to kill and
- * restart instances (fault tests) and to stop everything.
+ * restart instances (fault tests) and to stop everything. When start-up fails (a missing binary, a
+ * port in use, an instance that exits or never answers, nginx failing) or `signal` aborts, whatever
+ * it started is stopped and the promise rejects, with a ClusterError for the failures above.
  */
 export async function startCluster(opts = {}) {
   const instances = opts.instances ?? 2;
   const port = opts.port ?? 8080;
   const basePort = opts.basePort ?? port + 1;
   const database = opts.database ?? "dianshang";
-  const adminUrl = opts.pgAdminUrl ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  const adminUrl = opts.pgAdminUrl ?? LOCAL_PG;
   const databaseUrl = opts.databaseUrl ?? adminUrl.replace(/\/[^/]*$/, `/${database}`);
   const redisUrl = opts.redisUrl ?? "redis://127.0.0.1:6379";
   const dir = opts.dir ?? path.join(ROOT, "build", "cluster", String(port));
   const dataDir = opts.dataDir ?? path.join(ROOT, "data", "cluster");
+  const startTimeoutMs = opts.startTimeoutMs ?? 180_000;
+  const signal = opts.signal;
+  const log = opts.log ?? ((line) => process.stdout.write(line));
   const main = path.join(ROOT, "build", "app", "main.js");
-  if (!fs.existsSync(main)) throw new Error("no build: run `npm run build` first");
+  const aborted = () => {
+    if (signal?.aborted) throw signal.reason ?? new ClusterError("start-up interrupted");
+  };
+
+  if (!fs.existsSync(main)) throw new ClusterError("no build: run `npm run build` first");
+  const nginxBin = await checkPrerequisites({
+    postgres: !opts.databaseUrl,
+    redis: !opts.redisUrl,
+    pgAdminUrl: adminUrl,
+    install: opts.install ?? false,
+    log,
+  });
+  const ports = [port, ...Array.from({ length: instances }, (_, i) => basePort + i)];
+  for (const p of ports)
+    if (!(await portFree(p)))
+      throw new ClusterError(
+        `port ${p} is in use (the cluster needs ${ports.join(", ")}): stop what listens there or choose another --port`,
+      );
+  aborted();
   if (!opts.databaseUrl) await ensurePostgres(adminUrl, database);
   if (!opts.redisUrl) await ensureRedis();
+  aborted();
   fs.mkdirSync(dir, { recursive: true });
   fs.mkdirSync(dataDir, { recursive: true });
 
-  const log = opts.log ?? ((line) => process.stdout.write(line));
+  const running = new Set();
+  // Whatever happens to this process, what it started does not outlive it.
+  const onExit = () => {
+    for (const c of running) c.kill("SIGTERM");
+  };
+  process.on("exit", onExit);
+
   const apps = [];
   const spawnApp = (i) => {
     const appPort = basePort + i;
@@ -151,34 +433,54 @@ export async function startCluster(opts = {}) {
       },
       stdio: ["ignore", "pipe", "pipe"],
     });
-    child.stdout.on("data", (d) => log(`[app${i + 1}] ${d}`));
-    child.stderr.on("data", (d) => log(`[app${i + 1}] ${d}`));
-    const handle = {
-      index: i,
-      port: appPort,
-      url: `http://127.0.0.1:${appPort}`,
-      child,
-      exited: new Promise((r) => child.on("exit", r)),
-    };
+    const t = track(child, `app${i + 1}`, log, running);
+    const handle = { index: i, port: appPort, url: `http://127.0.0.1:${appPort}`, child, exited: t.exited };
     apps[i] = handle;
-    return handle;
+    return { handle, ...t };
   };
-  // The first instance migrates and seeds; the others start once it is up.
-  spawnApp(0);
-  await waitFor(() => httpOk(`${apps[0].url}/healthz`), "instance 1", 600);
-  for (let i = 1; i < instances; i++) spawnApp(i);
-  for (const a of apps) await waitFor(() => httpOk(`${a.url}/healthz`), `instance ${a.index + 1}`, 600);
+  /** Until `url` answers; fails at once when the process exits, and on abort. */
+  const untilServing = async (name, proc, url) => {
+    const deadline = Date.now() + startTimeoutMs;
+    for (;;) {
+      aborted();
+      if (proc.hasExited()) {
+        await proc.exited;
+        throw new ClusterError(`${name} exited during start-up${proc.report()}`);
+      }
+      if (await httpOk(url)) return;
+      if (Date.now() > deadline)
+        throw new ClusterError(
+          `${name} did not answer ${url} within ${Math.round(startTimeoutMs / 1000)} s${proc.report()}`,
+        );
+      await Promise.race([sleep(200), proc.exited]);
+    }
+  };
 
-  fs.writeFileSync(
-    path.join(dir, "nginx.conf"),
-    nginxConfig({ port, upstreams: apps.map((a) => `127.0.0.1:${a.port}`), dir }),
-  );
-  const nginx = spawn("nginx", ["-c", path.join(dir, "nginx.conf"), "-p", dir], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  nginx.stderr.on("data", (d) => log(`[nginx] ${d}`));
+  let nginx;
   const url = `http://127.0.0.1:${port}`;
-  await waitFor(() => httpOk(`${url}/healthz`), "nginx");
+  try {
+    // The first instance migrates and seeds; the others start once it is up.
+    const first = spawnApp(0);
+    await untilServing("instance 1", first, `${first.handle.url}/healthz`);
+    const others = [];
+    for (let i = 1; i < instances; i++) others.push(spawnApp(i));
+    for (const o of others)
+      await untilServing(`instance ${o.handle.index + 1}`, o, `${o.handle.url}/healthz`);
+
+    fs.writeFileSync(
+      path.join(dir, "nginx.conf"),
+      nginxConfig({ port, upstreams: apps.map((a) => `127.0.0.1:${a.port}`), dir }),
+    );
+    nginx = spawn(nginxBin, ["-c", path.join(dir, "nginx.conf"), "-p", dir], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const n = track(nginx, "nginx", log, running);
+    await untilServing("nginx", n, `${url}/healthz`);
+  } catch (err) {
+    await stopAll(running);
+    process.off("exit", onExit);
+    throw err;
+  }
 
   return {
     url,
@@ -186,32 +488,89 @@ export async function startCluster(opts = {}) {
     redisUrl,
     apps,
     /** SIGKILL one instance (a crash) */
-    async kill(i, signal = "SIGKILL") {
-      apps[i].child.kill(signal);
+    async kill(i, sig = "SIGKILL") {
+      apps[i].child.kill(sig);
       await apps[i].exited;
     },
     async restart(i) {
       const a = spawnApp(i);
-      await waitFor(() => httpOk(`${a.url}/healthz`), `instance ${i + 1}`, 600);
+      try {
+        await untilServing(`instance ${i + 1}`, a, `${a.handle.url}/healthz`);
+      } catch (err) {
+        await stopAll([a.handle.child]);
+        throw err;
+      }
     },
     async stop() {
-      nginx.kill("SIGTERM");
-      for (const a of apps) a.child.kill("SIGTERM");
-      await Promise.all([...apps.map((a) => a.exited), new Promise((r) => nginx.on("exit", r))]);
+      await stopAll(running);
+      process.off("exit", onExit);
     },
   };
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  const arg = (name, dflt) => {
-    const i = process.argv.indexOf(`--${name}`);
-    return i > 0 ? Number(process.argv[i + 1]) : dflt;
+function cliOptions() {
+  const usage = "usage: npm run cluster -- [--instances N] [--port P]";
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        instances: { type: "string", default: "2" },
+        port: { type: "string", default: "8080" },
+        help: { type: "boolean", default: false },
+      },
+    }));
+  } catch (err) {
+    throw new ClusterError(`${err.message}\n${usage}`);
+  }
+  if (values.help) {
+    console.info(usage);
+    process.exit(0);
+  }
+  const instances = Number(values.instances);
+  const port = Number(values.port);
+  if (!Number.isInteger(instances) || instances < 1 || instances > 64)
+    throw new ClusterError(`--instances must be a whole number from 1 to 64\n${usage}`);
+  if (!Number.isInteger(port) || port < 1 || port + instances > 65535)
+    throw new ClusterError(`--port must be a port number with room for the instances after it\n${usage}`);
+  return { instances, port };
+}
+
+async function cli() {
+  const controller = new AbortController();
+  let cluster;
+  let stopping = false;
+  let exitCode = 1;
+  const onSignal = (sig) => {
+    if (stopping) return;
+    stopping = true;
+    if (cluster) {
+      console.info(`\n${sig}: stopping the instances and nginx…`);
+      cluster.stop().then(() => process.exit(0));
+    } else {
+      exitCode = sig === "SIGTERM" ? 143 : 130;
+      controller.abort(new ClusterError(`${sig} during start-up: stopped what had started`));
+    }
   };
-  const cluster = await startCluster({ instances: arg("instances", 2), port: arg("port", 8080) });
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+  try {
+    cluster = await startCluster({ ...cliOptions(), install: true, signal: controller.signal });
+    if (controller.signal.aborted) {
+      await cluster.stop();
+      throw controller.signal.reason;
+    }
+  } catch (err) {
+    console.error(err instanceof ClusterError ? err.message : `cluster failed to start: ${err.message}`);
+    process.exit(exitCode);
+  }
   console.info(
     `\nSite: ${cluster.url}  (instances: ${cluster.apps.map((a) => a.url).join(", ")}; PostgreSQL ${cluster.databaseUrl}; Redis ${cluster.redisUrl})\nCtrl-C stops the instances and nginx.`,
   );
-  const stop = () => cluster.stop().then(() => process.exit(0));
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
 }
+
+// Run as a command (not imported; nor bundled into an entry of the same name, as bench/cluster.ts is).
+if (
+  path.basename(import.meta.dirname) === "scripts" &&
+  import.meta.url === pathToFileURL(process.argv[1] ?? "").href
+)
+  await cli();

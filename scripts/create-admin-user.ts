@@ -4,11 +4,12 @@
 // the first line of standard input. --reset sets a new password for an existing account instead.
 import readline from "node:readline";
 import { parseArgs } from "node:util";
-import { passwordField, ROLES, type Role, usernameField } from "../contract/admin";
+import { PASSWORD_MIN, passwordField, ROLES, type Role, usernameField } from "../contract/admin";
 import { createAuth } from "../server/admin/auth";
 import { loadConfig } from "../server/config";
 import { openDatabase } from "../server/db";
 import { createLogger } from "../server/logger";
+import { AppError } from "../server/services/errors";
 import { createLimits } from "../server/services/limits";
 
 const USAGE =
@@ -40,37 +41,66 @@ async function readPassword(prompt: string): Promise<string> {
     if (!muted) out.output.write(s);
   };
   return new Promise((resolve) => {
+    let answered = false;
     rl.question(prompt, (answer) => {
+      answered = true;
       rl.close();
       process.stdout.write("\n");
       resolve(answer);
     });
     muted = true;
+    // Ctrl-C: give up; Ctrl-D: no password.
+    rl.on("SIGINT", () => {
+      process.stdout.write("\n");
+      process.exit(130);
+    });
+    rl.on("close", () => {
+      if (answered) return;
+      process.stdout.write("\n");
+      resolve("");
+    });
   });
 }
 
+/** The same rules as the console's forms (contract/admin.ts), told in English. */
+const NAME_MAX = 50;
+const PASSWORD_MAX = 200;
+
+function options() {
+  try {
+    return parseArgs({
+      options: {
+        username: { type: "string" },
+        name: { type: "string" },
+        role: { type: "string", default: "admin" },
+        reset: { type: "boolean", default: false },
+        help: { type: "boolean", default: false },
+      },
+    }).values;
+  } catch (err) {
+    return fail(`${(err as Error).message}\n${USAGE}`);
+  }
+}
+
 async function main() {
-  const { values } = parseArgs({
-    options: {
-      username: { type: "string" },
-      name: { type: "string" },
-      role: { type: "string", default: "admin" },
-      reset: { type: "boolean", default: false },
-      help: { type: "boolean", default: false },
-    },
-  });
+  const values = options();
   if (values.help) {
     console.info(USAGE);
     return;
   }
-  const username = usernameField.safeParse(values.username ?? "");
-  if (!username.success) fail(`${username.error.issues[0]?.message}\n${USAGE}`);
+  if (!values.username?.trim()) fail(`--username is required\n${USAGE}`);
+  const username = usernameField.safeParse(values.username);
+  if (!username.success)
+    fail(`--username must be 3 to 32 letters, digits, underscores, dots or hyphens\n${USAGE}`);
   const role = values.role as Role;
   if (!ROLES.includes(role)) fail(`--role must be admin or editor\n${USAGE}`);
+  const displayName = values.name?.trim() || username.data;
+  if (displayName.length > NAME_MAX) fail(`--name must be at most ${NAME_MAX} characters`);
 
   const password = await readPassword("Password: ");
+  if (!password) fail("no password: set ADMIN_PASSWORD, type it at the prompt, or give it on standard input");
   const checked = passwordField.safeParse(password);
-  if (!checked.success) fail(checked.error.issues[0]?.message ?? "invalid password");
+  if (!checked.success) fail(`the password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters long`);
 
   const config = loadConfig();
   const logger = createLogger("warn");
@@ -83,13 +113,14 @@ async function main() {
       console.info(`Password of ${user.username} reset; their sessions were ended.`);
     } else {
       const user = await auth
-        .createUser({
-          username: username.data,
-          displayName: values.name ?? username.data,
-          password: checked.data,
-          role,
-        })
-        .catch((err: Error) => fail(`${err.message} (use --reset to set a new password)`));
+        .createUser({ username: username.data, displayName, password: checked.data, role })
+        .catch((err: Error) =>
+          fail(
+            err instanceof AppError && err.status === 409
+              ? `an account named ${username.data} already exists (use --reset to set a new password)`
+              : `create-admin-user failed: ${err.message}`,
+          ),
+        );
       console.info(`Created ${user.role} ${user.username} (id ${user.id}). Sign in at /admin/login.`);
     }
   } finally {

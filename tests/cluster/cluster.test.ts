@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Cluster, startCluster } from "../../scripts/cluster.mjs";
+import { type Cluster, findNginx, startCluster } from "../../scripts/cluster.mjs";
 import { AdminClient } from "../helpers/admin";
 import { canRunPrivateServers, PrivatePostgres, PrivateRedis } from "./services";
 
@@ -14,8 +14,11 @@ import { canRunPrivateServers, PrivatePostgres, PrivateRedis } from "./services"
  * Production mode on loopback: two instances on PostgreSQL + Redis behind nginx, with faults.
  * PostgreSQL and Redis are private servers of this test, so stopping them harms nothing else.
  */
-if (!canRunPrivateServers)
-  console.warn("[note] production-mode tests need root, PostgreSQL binaries and redis-server: skipped");
+const canRun = canRunPrivateServers && findNginx() !== undefined;
+if (!canRun)
+  console.warn(
+    "[note] production-mode tests need root, PostgreSQL binaries, redis-server and nginx: skipped",
+  );
 
 const json = async <T>(res: Response) => (await res.json()) as T;
 
@@ -46,7 +49,7 @@ async function commit(base: string, key: string, ip: string) {
   return json<{ statusCode: number; data: { orderNo: string } }>(r);
 }
 
-describe.skipIf(!canRunPrivateServers)("production mode behind nginx", () => {
+describe.skipIf(!canRun)("production mode behind nginx", () => {
   const pg_ = new PrivatePostgres(5499);
   const redis = new PrivateRedis(6399);
   let cluster: Cluster;
