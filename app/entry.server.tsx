@@ -3,7 +3,6 @@ import { createCache, extractStyle, StyleProvider } from "@ant-design/cssinjs";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
-import { NONCE_APPLIED_HEADER, NONCE_PLACEHOLDER } from "./csp";
 import { NonceContext } from "./nonce";
 
 export const streamTimeout = 5_000;
@@ -23,9 +22,9 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  // A page that cannot be cached is rendered with the request's nonce; others with the placeholder.
-  const nonce = loadContext.cspNonce ?? NONCE_PLACEHOLDER;
-  if (loadContext.cspNonce) responseHeaders.set(NONCE_APPLIED_HEADER, loadContext.cspNonce);
+  // Pages rendered for one request (console, form posts) carry its nonce; public pages none: the
+  // server allows their inline scripts by hash (server/http/security.ts).
+  const nonce = loadContext.cspNonce;
   const cache = createCache();
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;

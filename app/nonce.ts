@@ -1,11 +1,9 @@
 import { createContext, useContext } from "react";
-import { NONCE_PLACEHOLDER } from "./csp";
 
 /**
- * The nonce to render with: a page that can never be cached (a visitor with cookies, a form post)
- * is rendered with the request's own nonce and needs no rewriting. The browser has no provider and
- * renders the placeholder, which it never compares (nonce attributes are hidden from scripts).
+ * The CSP nonce to render with: only pages rendered for one request (the console, form posts) have
+ * one; public pages are rendered without, and the server allows their inline scripts by hash.
  */
-export const NonceContext = createContext(NONCE_PLACEHOLDER);
+export const NonceContext = createContext<string | undefined>(undefined);
 
 export const useNonce = () => useContext(NonceContext);

@@ -2,15 +2,16 @@ import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
-import { NONCE_APPLIED_HEADER, NONCE_PLACEHOLDER } from "../app/csp";
+import type { ServerBuild } from "react-router";
 import { createApi } from "./api";
 import { createAdminApp } from "./api/admin";
 import { fail } from "./api/envelope";
 import { createMetrics } from "./http/metrics";
-import { type CspRules, securityHeaders } from "./http/security";
+import { createPageCache } from "./http/page-cache";
+import { compilePageRoutes } from "./http/page-routes";
+import { type CspRules, createSecurity } from "./http/security";
 import type { Logger } from "./logger";
 import type { Services } from "./services";
-import { MicroCache } from "./services/cache";
 import { AppError } from "./services/errors";
 
 /** A React Router request handler (production build or Vite dev server), given our load context. */
@@ -22,6 +23,8 @@ export interface AppOptions {
   /** build/client: hashed assets and public files; omitted in API-only tests and in dev (Vite serves them) */
   clientDir?: string;
   ssr?: SsrHandler;
+  /** the build's routes (production): the page cache keys and tags pages by them; none: no page cache */
+  routes?: ServerBuild["routes"];
   /** page-specific Content-Security-Policy exceptions (the payment page) */
   cspRules?: CspRules;
   /** origins pages may frame (the live room) */
@@ -42,7 +45,8 @@ export function createApp(opts: AppOptions) {
   // gzip for HTML and JSON (static assets are gzipped at build time and served as they are).
   const gzip = compress({ encoding: "gzip" });
   app.use((c, next) => (c.req.header("accept-encoding")?.includes("gzip") ? gzip(c, next) : next()));
-  app.use(securityHeaders(services.config, opts.cspRules ?? [], opts.frameSrc ?? []));
+  const security = createSecurity(services.config, opts.cspRules ?? [], opts.frameSrc ?? []);
+  app.use(security.middleware);
 
   // One JSON log line per request: method, path without its query (queries may carry phone numbers), status, time.
   app.use(async (c, next) => {
@@ -82,11 +86,11 @@ export function createApp(opts: AppOptions) {
     return c.body(await metrics.registry.metrics(), 200, { "content-type": metrics.registry.contentType });
   });
 
-  const apiCache = new MicroCache<string>(5000);
-  metrics.watchCache("api", apiCache);
+  metrics.watchStore("api", services.responses.api);
+  metrics.watchStore("pages", services.responses.pages);
   // The console API (/api/admin) and the article view counter go ahead of the public API and the pages.
   app.route("/", createAdminApp(services));
-  app.route("/", createApi(services, apiCache));
+  app.route("/", createApi(services));
 
   const uploads = path.join(services.config.DATA_DIR, "uploads");
   app.use(
@@ -125,86 +129,14 @@ export function createApp(opts: AppOptions) {
 
   if (opts.ssr) {
     const ssr = opts.ssr;
-    const pages = createPageCache(services);
-    metrics.watchCache("pages", pages.cache);
-    app.all("*", (c) => pages.serve(c.req.raw, (req, nonce) => ssr(req, services, nonce), c.get("cspNonce")));
+    const render = (req: Request, nonce?: string) => ssr(req, services, nonce);
+    if (opts.routes) {
+      const pages = createPageCache({ services, routes: compilePageRoutes(opts.routes), render, security });
+      app.all("*", (c) => pages.serve(c.req.raw, c.get("cspNonce")));
+    } else {
+      // Development: every page rendered afresh.
+      app.all("*", (c) => render(c.req.raw, c.get("cspNonce")));
+    }
   }
   return app;
-}
-
-interface CachedPage {
-  status: number;
-  headers: [string, string][];
-  /** the body split around the CSP nonce placeholder, so a hit only joins bytes */
-  parts: Buffer[];
-}
-
-const PLACEHOLDER = Buffer.from(NONCE_PLACEHOLDER);
-
-function splitAround(body: Buffer, sep: Buffer): Buffer[] {
-  const parts: Buffer[] = [];
-  let from = 0;
-  for (let i = body.indexOf(sep, from); i !== -1; i = body.indexOf(sep, from)) {
-    parts.push(body.subarray(from, i));
-    from = i + sep.length;
-  }
-  parts.push(body.subarray(from));
-  return parts;
-}
-
-function joinWith(parts: Buffer[], nonce: string | undefined): Buffer {
-  if (parts.length === 1 || !nonce) return parts.length === 1 ? parts[0]! : Buffer.concat(parts);
-  const n = Buffer.from(nonce);
-  const out: Buffer[] = [];
-  parts.forEach((p, i) => {
-    if (i > 0) out.push(n);
-    out.push(p);
-  });
-  return Buffer.concat(out);
-}
-
-/**
- * Micro-cache of rendered pages (HTML and client-navigation data) for anonymous visitors. A route
- * opts in with `Cache-Control: …, s-maxage=N` (the shared-cache directive, which nginx honours too);
- * every content change clears it on every instance. Entries keep the nonce placeholder; each
- * response gets the request's fresh nonce (see server/http/security.ts).
- */
-export function createPageCache(services: Services) {
-  const cache = new MicroCache<CachedPage>(1000);
-  services.events.onChange(() => cache.clear());
-  const respond = (req: Request, page: CachedPage, nonce: string | undefined, state: "HIT" | "MISS") => {
-    const headers = new Headers(page.headers);
-    headers.set("x-cache", state);
-    if (nonce) headers.set(NONCE_APPLIED_HEADER, nonce);
-    const body = req.method === "HEAD" ? null : new Uint8Array(joinWith(page.parts, nonce));
-    return new Response(body, { status: page.status, headers });
-  };
-  return {
-    cache,
-    async serve(
-      req: Request,
-      render: (req: Request, nonce?: string) => Promise<Response>,
-      nonce?: string,
-    ): Promise<Response> {
-      const cacheable = (req.method === "GET" || req.method === "HEAD") && !req.headers.has("cookie");
-      // Never cached: rendered with the request's own nonce, no placeholder to replace afterwards.
-      if (!cacheable) return render(req, nonce);
-      const url = new URL(req.url);
-      const key = url.pathname + url.search;
-      const hit = cache.get(key);
-      if (hit) return respond(req, hit, nonce, "HIT");
-      const version = services.events.version;
-      const res = await render(req);
-      const maxAge = /s-maxage=(\d+)/.exec(res.headers.get("cache-control") ?? "");
-      if (res.status !== 200 || !maxAge || res.headers.has("set-cookie")) return res;
-      const page = {
-        status: res.status,
-        headers: [...res.headers].filter(([k]) => k !== "content-length") as [string, string][],
-        parts: splitAround(Buffer.from(await res.arrayBuffer()), PLACEHOLDER),
-      };
-      // A render that overlapped a content change may hold old data: serve it, do not keep it.
-      if (services.events.version === version) cache.set(key, page, Number(maxAge[1]) * 1000);
-      return respond(req, page, nonce, "MISS");
-    },
-  };
 }

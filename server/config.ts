@@ -41,8 +41,15 @@ const ConfigSchema = z.object({
     .transform((v) => v === "true" || v === "1"),
   /** salt for hashing visitor IPs (rate-limit keys, lead records); set it in production */
   IP_HASH_SALT: z.string().default("dianshang-news"),
-  /** how long the API and page micro-caches keep an answer (content changes clear them at once); 0 disables */
-  CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /**
+   * how long the response store keeps a page or API answer before re-rendering it (content changes
+   * purge or refresh the answers they touch at once); 0 disables the store
+   */
+  CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(86400).default(300),
+  /** how long an answer whose chrome changed (or whose TTL ran out) may still be served while one background render refreshes it */
+  CACHE_STALE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /** the response store's budget for compressed pages and API answers, in MB */
+  CACHE_MAX_MB: z.coerce.number().min(1).max(65536).default(256),
   /** WeCom / DingTalk group-robot URL told about every new MCN lead (phone masked); unset: no message */
   LEAD_WEBHOOK_URL: optionalUrl(["http", "https"]),
   /** when set, /metrics requires `Authorization: Bearer <token>` */

@@ -32,10 +32,13 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-async function productionSsr(buildDir: string): Promise<SsrHandler> {
+async function productionSsr(buildDir: string): Promise<{ ssr: SsrHandler; routes: ServerBuild["routes"] }> {
   const build = (await import(path.join(buildDir, "server", "index.js"))) as ServerBuild;
   const handle = createRequestHandler(build, "production");
-  return (request, services, cspNonce) => handle(request, { services, cspNonce });
+  return {
+    ssr: (request, services, cspNonce) => handle(request, { services, cspNonce }),
+    routes: build.routes,
+  };
 }
 
 export async function startServer(opts: StartOptions): Promise<RunningServer> {
@@ -55,6 +58,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   }
 
   let ssr: SsrHandler | undefined;
+  let routes: ServerBuild["routes"] | undefined;
   let clientDir: string | undefined;
   let vite: import("vite").ViteDevServer | undefined;
   if (opts.dev) {
@@ -66,7 +70,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       return createRequestHandler(build, "development")(request, { services: s, cspNonce });
     };
   } else if (opts.buildDir && fs.existsSync(path.join(opts.buildDir, "server", "index.js"))) {
-    ssr = await productionSsr(opts.buildDir);
+    ({ ssr, routes } = await productionSsr(opts.buildDir));
     clientDir = path.join(opts.buildDir, "client");
   }
 
@@ -75,6 +79,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     logger,
     clientDir,
     ssr,
+    routes,
     cspRules: paymentCspRules(config),
     // /flybird/live frames the live room
     frameSrc: [new URL(config.LIVE_ROOM_URL).origin],

@@ -6,6 +6,7 @@ import type {
   ArticleFormSchema,
   Paged,
 } from "../../contract/admin";
+import { articleChange } from "../../contract/cache-tags";
 import type { Database } from "../db";
 import type { SearchIndex } from "../search";
 import type { ContentEvents } from "../services/cache";
@@ -183,7 +184,7 @@ export function createArticleAdmin(deps: {
         await tx.deleteFrom("article_tags").where("article_id", "=", id).execute();
         await tx.deleteFrom("articles").where("id", "=", id).execute();
       });
-      await deps.events.changed();
+      await deps.events.changed(articleChange(id));
       return old;
     },
 
@@ -195,7 +196,7 @@ export function createArticleAdmin(deps: {
         .where("id", "=", id)
         .executeTakeFirst();
       if (Number(r.numUpdatedRows) === 0) throw new AppError(404, "文章不存在");
-      await deps.events.changed();
+      await deps.events.changed(articleChange(id));
       return this.get(id);
     },
   };

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { type ProductFormSchema, type QuestionFormSchema, yuanToFen } from "../../contract/admin";
+import { productChange } from "../../contract/cache-tags";
 import type { Database } from "../db";
 import type { ContentEvents } from "../services/cache";
 import { AppError } from "../services/errors";
@@ -143,7 +144,7 @@ export function createProductAdmin(deps: { database: Database; events: ContentEv
           created_at: new Date().toISOString(),
         })
         .execute();
-      await deps.events.changed();
+      await deps.events.changed(productChange(input.id));
       return this.get(input.id);
     },
 
@@ -160,7 +161,7 @@ export function createProductAdmin(deps: { database: Database; events: ContentEv
         .where("id", "=", id)
         .executeTakeFirst();
       if (Number(r.numUpdatedRows) === 0) throw new AppError(404, "产品不存在");
-      await deps.events.changed();
+      await deps.events.changed(productChange(id));
       return this.get(id);
     },
 
@@ -168,7 +169,7 @@ export function createProductAdmin(deps: { database: Database; events: ContentEv
       const p = await this.get(id);
       if (p.orders > 0) throw new AppError(409, "该产品已有报名订单，不能删除");
       await db.deleteFrom("products").where("id", "=", id).execute();
-      await deps.events.changed();
+      await deps.events.changed(productChange(id));
       return p;
     },
 
@@ -229,7 +230,7 @@ export function createProductAdmin(deps: { database: Database; events: ContentEv
         }
         return qid;
       });
-      await deps.events.changed();
+      await deps.events.changed(productChange(productId));
       return question(saved);
     },
 
@@ -237,7 +238,7 @@ export function createProductAdmin(deps: { database: Database; events: ContentEv
       const q = await question(id);
       if (q.productId !== productId) throw new AppError(409, "公共问题不能在单个产品下删除");
       await db.deleteFrom("questions").where("id", "=", id).execute();
-      await deps.events.changed();
+      await deps.events.changed(productChange(productId));
       return q;
     },
   };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ARTICLES, articleTag } from "../../contract/cache-tags";
 import { ArticleSchema, ArticleSummarySchema, ColumnSchema, TagSchema } from "../../contract/entities";
 import { idParam, KeywordParam, optionalColumnId, Pagination } from "../../contract/params";
 import { countResult, endpoint, resultOf } from "./registry";
@@ -9,6 +10,7 @@ const tag = "文章";
 endpoint({
   method: "get",
   path: "/api/product/content/count",
+  tags: () => [ARTICLES],
   tag,
   summary: "Number of published articles, optionally of one column",
   query: optionalColumnId,
@@ -19,6 +21,7 @@ endpoint({
 endpoint({
   method: "get",
   path: "/api/product/content/list",
+  tags: () => [ARTICLES],
   tag,
   summary: "Published articles, latest first, optionally of one column",
   query: Pagination.extend(optionalColumnId.shape),
@@ -29,6 +32,7 @@ endpoint({
 endpoint({
   method: "get",
   path: "/api/product/content/newsCount",
+  tags: () => [ARTICLES],
   tag,
   summary: "Number of hot-news articles",
   query: z.object({}),
@@ -39,6 +43,7 @@ endpoint({
 endpoint({
   method: "get",
   path: "/api/product/content/newsList",
+  tags: () => [ARTICLES],
   tag,
   summary: "Hot-news articles (flagged hot), latest first",
   query: Pagination,
@@ -49,6 +54,7 @@ endpoint({
 endpoint({
   method: "get",
   path: "/api/product/content/detail",
+  tags: (q) => [articleTag(q.contentId)],
   tag,
   summary: "One article with its sanitised HTML body",
   description: "data is the article itself. Unknown or unpublished ids answer 404.",
@@ -60,6 +66,7 @@ endpoint({
 endpoint({
   method: "get",
   path: "/api/product/content/getContentListByTagIdCount",
+  tags: () => [ARTICLES],
   tag,
   summary: "Number of articles with a tag",
   query: z.object({ tagId: idParam("tagId") }),
@@ -70,6 +77,7 @@ endpoint({
 endpoint({
   method: "get",
   path: "/api/product/content/getContentListByTagId",
+  tags: () => [ARTICLES],
   tag,
   summary: "Articles with a tag, latest first",
   query: Pagination.extend({ tagId: idParam("tagId") }),
@@ -80,6 +88,7 @@ endpoint({
 endpoint({
   method: "get",
   path: "/api/product/content/searchArticleByKeywordCount",
+  tags: () => [ARTICLES],
   tag,
   summary: "Number of articles matching a keyword",
   description:
@@ -92,6 +101,7 @@ endpoint({
 endpoint({
   method: "get",
   path: "/api/product/content/searchArticleByKeyword",
+  tags: () => [ARTICLES],
   tag,
   summary: "Articles matching a keyword, best first",
   description:
@@ -104,6 +114,7 @@ endpoint({
 endpoint({
   method: "get",
   path: "/api/product/column/list",
+  tags: () => ["columns"],
   tag: "栏目",
   summary: "All columns in menu order",
   query: z.object({}),
@@ -114,6 +125,7 @@ endpoint({
 endpoint({
   method: "get",
   path: "/api/product/tag/detail",
+  tags: () => ["tags"],
   tag: "栏目",
   summary: "One tag",
   query: z.object({ tagId: idParam("tagId") }),

@@ -1,6 +1,5 @@
 import { Hono } from "hono";
 import type { Services } from "../services";
-import { MicroCache } from "../services/cache";
 import { fail } from "./envelope";
 import { docsPage, openApiDocument } from "./openapi";
 import { mountEndpoints } from "./registry";
@@ -12,10 +11,9 @@ import "./mcn";
 import "./signup";
 
 /** The JSON API of SPEC §7 under /api. */
-export function createApi(services: Services, cache = new MicroCache<string>(5000)) {
+export function createApi(services: Services) {
   const api = new Hono();
-  services.events.onChange(() => cache.clear());
-  mountEndpoints(api, services, cache);
+  mountEndpoints(api, services);
   mountUpload(api, services);
   api.get("/api/openapi.json", (c) => c.json(openApiDocument(services.config.PUBLIC_URL)));
   api.get("/api/docs", (c) => c.html(docsPage()));

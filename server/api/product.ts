@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PRODUCTS, productTag } from "../../contract/cache-tags";
 import { ProductDetailSchema, QuestionSchema, WechatSignSchema } from "../../contract/entities";
 import { idParam } from "../../contract/params";
 import { endpoint } from "./registry";
@@ -6,6 +7,7 @@ import { endpoint } from "./registry";
 endpoint({
   method: "get",
   path: "/api/product/question/list",
+  tags: () => [PRODUCTS],
   tag: "报名",
   summary: "The sign-up questions of a product",
   query: z.object({
@@ -23,6 +25,7 @@ endpoint({
 endpoint({
   method: "get",
   path: "/api/product/detail",
+  tags: (q) => [productTag(q.productId), PRODUCTS],
   tag: "报名",
   summary: "Product name, price (yuan) and agreement",
   query: z.object({ productId: idParam("productId") }),

@@ -1,8 +1,10 @@
 import type { Context, Hono } from "hono";
 import { z } from "zod";
+import { type CacheTag, withChrome } from "../../contract/cache-tags";
+import { answerResponse, askOf, type ClientAsk } from "../http/answers";
 import type { Services } from "../services";
-import type { MicroCache } from "../services/cache";
 import { AppError } from "../services/errors";
+import { preferredEncoding } from "../services/response-store";
 import { OK, ok, parse } from "./envelope";
 
 /**
@@ -24,10 +26,13 @@ export interface EndpointDef<Q extends z.ZodObject = z.ZodObject> {
   query: Q;
   response: z.ZodType;
   /**
-   * GET answers are kept in the API micro-cache (per URL, cleared on every content change) unless
+   * GET answers are kept in the response store (per URL and the parameters the schema reads,
+   * invalidated by the content changes that touch their tags) unless
    * this is false: for answers that change per call or count something (signatures, clicks).
    */
   cache?: boolean;
+  /** what a cached answer shows (contract/cache-tags.ts); every answer also carries the chrome tag */
+  tags?: (q: z.infer<Q>) => CacheTag[];
   /** Return the envelope's data, or a Response to answer something else (HTML, plain text). */
   handler: (q: z.infer<Q>, services: Services, c: Context) => Promise<unknown>;
 }
@@ -42,56 +47,68 @@ export function endpoint<Q extends z.ZodObject>(def: EndpointDef<Q>): EndpointDe
 export const resultOf = (schema: z.ZodType) => z.object({ result: schema });
 export const countResult = resultOf(z.number().int().nonnegative());
 
-export function mountEndpoints(app: Hono, services: Services, cache: MicroCache<string>) {
+export function mountEndpoints(app: Hono, services: Services) {
   const ttlMs = services.config.CACHE_TTL_SECONDS * 1000;
-  const inflight = new Map<string, Promise<string | undefined>>();
+  const store = services.responses.api;
   for (const def of endpoints) {
     const cached = def.method === "get" && def.cache !== false && ttlMs > 0;
+    const read = new Set(Object.keys(def.query.shape));
     for (const path of [def.path, ...(def.aliases ?? [])]) {
       app.on(def.method.toUpperCase(), path, async (c) => {
-        const key = cached ? cacheKey(c.req.url) : "";
-        if (cached) {
-          const hit = cache.get(key) ?? (await inflight.get(key));
-          if (hit !== undefined)
-            return c.body(hit, 200, { "content-type": "application/json; charset=UTF-8" });
-        }
         const input = def.method === "get" ? c.req.query() : { ...c.req.query(), ...(await readBody(c)) };
-        const q = parse(def.query, input);
         if (!cached) {
+          const q = parse(def.query, input);
           const data = await def.handler(q, services, c);
           return data instanceof Response ? data : ok(c, data);
         }
-        // One computation per key at a time: simultaneous misses wait for the first (no stampede
-        // on a cold or just-cleared cache).
-        const version = services.events.version;
-        const work = (async () => {
-          const data = await def.handler(q, services, c);
-          const json = JSON.stringify({ statusCode: OK, message: "操作成功", data });
-          // An answer computed across a content change may be stale: send it, do not keep it.
-          if (services.events.version === version) cache.set(key, json, ttlMs);
-          return json;
-        })();
-        inflight.set(
-          key,
-          work.catch(() => undefined),
-        );
-        let json: string;
-        try {
-          json = await work;
-        } finally {
-          inflight.delete(key);
+        const key = cacheKey(c.req.url, read);
+        const ask = askOf(c.req.raw);
+        const found = store.lookup(key);
+        if (found) {
+          if (found.state === "stale") {
+            store.stats.stale++;
+            void store.once(key, () => compute(def, parse(def.query, input), c, key, ask));
+          } else store.stats.hits++;
+          return answerResponse(store, key, found.answer, ask, found.state === "stale" ? "STALE" : "HIT");
         }
-        return c.body(json, 200, { "content-type": "application/json; charset=UTF-8" });
+        store.stats.misses++;
+        // Invalid input answers 400 before anything is computed or stored.
+        const q = parse(def.query, input);
+        // One computation per key at a time: simultaneous misses wait for the first.
+        const answer = await store.once(key, () => compute(def, q, c, key, ask));
+        if (!answer) {
+          const data = await def.handler(q, services, c);
+          return data instanceof Response ? data : ok(c, data);
+        }
+        return answerResponse(store, key, answer, ask, "MISS");
       });
     }
   }
+
+  async function compute(def: EndpointDef, q: z.infer<z.ZodObject>, c: Context, key: string, ask: ClientAsk) {
+    const seq = store.seq;
+    const data = await def.handler(q, services, c);
+    if (data instanceof Response) return undefined;
+    const json = JSON.stringify({ statusCode: OK, message: "操作成功", data });
+    return store.put(key, {
+      status: 200,
+      headers: [["content-type", "application/json; charset=UTF-8"]],
+      body: Buffer.from(json),
+      tags: withChrome(def.tags?.(q) ?? []),
+      seq,
+      ttlMs: services.config.CACHE_TTL_SECONDS * 1000,
+      encoding: preferredEncoding(ask.acceptEncoding) ?? "gzip",
+    });
+  }
 }
 
-/** path + query in a stable order, so ?a=1&b=2 and ?b=2&a=1 share an entry */
-function cacheKey(url: string): string {
+/** path + the parameters the endpoint reads, in a stable order: ?a=1&b=2 and ?b=2&a=1&utm_x=y share an entry */
+function cacheKey(url: string, read: Set<string>): string {
   const u = new URL(url);
-  u.searchParams.sort();
-  return u.pathname + u.search;
+  const kept = [...u.searchParams]
+    .filter(([k]) => read.has(k))
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return kept.length ? `${u.pathname}?${new URLSearchParams(kept)}` : u.pathname;
 }
 
 /** Body fields of a POST as strings (or nested JSON values); a malformed body is a 400. */

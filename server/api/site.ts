@@ -21,6 +21,7 @@ const BannerListQuery = z.object({
 endpoint({
   method: "get",
   path: "/api/product/banner/list",
+  tags: () => ["banners"],
   tag: "广告",
   summary: "Banners of a group (columnId 11 top carousel, 20 ad banners), or one banner by bannerId",
   description:
@@ -49,6 +50,7 @@ endpoint({
 endpoint({
   method: "get",
   path: "/api/product/partner/list",
+  tags: () => ["partners"],
   tag: "广告",
   summary: "Partner logos in carousel order",
   query: z.object({}),
@@ -61,6 +63,7 @@ const ActivityColumn = z.object({ columnId: idParam("columnId").optional() });
 endpoint({
   method: "get",
   path: "/api/product/activity/count",
+  tags: () => ["activities"],
   tag: "活动",
   summary: "Number of activities of a tab (columnId 17, 18 or 19)",
   query: ActivityColumn.extend({
@@ -74,6 +77,7 @@ endpoint({
 endpoint({
   method: "get",
   path: "/api/product/activity/list",
+  tags: () => ["activities"],
   tag: "活动",
   summary: "Activities of a tab, latest start first",
   query: Pagination.extend(ActivityColumn.shape),
@@ -84,6 +88,7 @@ endpoint({
 endpoint({
   method: "get",
   path: "/api/product/cooperation/list",
+  tags: () => ["contacts"],
   tag: "活动",
   summary: "The four business-cooperation contact blocks",
   query: z.object({}),
@@ -94,6 +99,7 @@ endpoint({
 endpoint({
   method: "get",
   path: "/api/product/fliggy/list",
+  tags: () => ["travel-tabs", "travel-items"],
   tag: "旅行",
   summary: "Travel shopping items of every tab, with the tabs",
   query: z.object({}),

@@ -1,7 +1,7 @@
 import type { Context, Next } from "hono";
 import client from "prom-client";
 import type { Services } from "../services";
-import type { MicroCache } from "../services/cache";
+import type { ResponseStore } from "../services/response-store";
 
 /**
  * Prometheus metrics: requests and latencies by route, the database pool, cache hit rates.
@@ -23,37 +23,39 @@ export function createMetrics(services: Services) {
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [registry],
   });
-  const caches = new Map<string, MicroCache<unknown>>();
-  new client.Gauge({
-    name: "cache_hits_total",
-    help: "Micro-cache hits by cache",
-    labelNames: ["cache"] as const,
-    registers: [registry],
-    collect() {
-      for (const [name, c] of caches) this.set({ cache: name }, c.hits);
-    },
+  const stores = new Map<string, ResponseStore>();
+  const storeGauge = (name: string, help: string, value: (s: ResponseStore) => number) =>
+    new client.Gauge({
+      name,
+      help,
+      labelNames: ["cache"] as const,
+      registers: [registry],
+      collect() {
+        for (const [cache, s] of stores) this.set({ cache }, value(s));
+      },
+    });
+  storeGauge(
+    "cache_hits_total",
+    "Response store: fresh answers served, by store (pages, api)",
+    (s) => s.stats.hits,
+  );
+  storeGauge(
+    "cache_stale_total",
+    "Response store: stale answers served while one background render refreshed them",
+    (s) => s.stats.stale,
+  );
+  storeGauge(
+    "cache_misses_total",
+    "Response store: answers rendered while the reader waited",
+    (s) => s.stats.misses,
+  );
+  storeGauge("cache_hit_ratio", "Response store: (fresh + stale) / lookups since start", (s) => {
+    const served = s.stats.hits + s.stats.stale;
+    const total = served + s.stats.misses;
+    return total === 0 ? 0 : served / total;
   });
-  new client.Gauge({
-    name: "cache_misses_total",
-    help: "Micro-cache misses by cache",
-    labelNames: ["cache"] as const,
-    registers: [registry],
-    collect() {
-      for (const [name, c] of caches) this.set({ cache: name }, c.misses);
-    },
-  });
-  new client.Gauge({
-    name: "cache_hit_ratio",
-    help: "Micro-cache hits / lookups since start, by cache",
-    labelNames: ["cache"] as const,
-    registers: [registry],
-    collect() {
-      for (const [name, c] of caches) {
-        const total = c.hits + c.misses;
-        this.set({ cache: name }, total === 0 ? 0 : c.hits / total);
-      }
-    },
-  });
+  storeGauge("cache_bytes", "Response store: bytes held (compressed bodies and headers)", (s) => s.bytes);
+  storeGauge("cache_entries", "Response store: answers held", (s) => s.size);
   const pool = services.database.pool;
   new client.Gauge({
     name: "db_pool_connections",
@@ -73,8 +75,8 @@ export function createMetrics(services: Services) {
 
   return {
     registry,
-    watchCache(name: string, cache: MicroCache<unknown>) {
-      caches.set(name, cache);
+    watchStore(name: string, store: ResponseStore) {
+      stores.set(name, store);
     },
     async middleware(c: Context, next: Next) {
       const end = latency.startTimer();

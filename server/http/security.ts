@@ -1,6 +1,5 @@
 import crypto from "node:crypto";
 import type { Context, Next } from "hono";
-import { NONCE_APPLIED_HEADER, NONCE_PLACEHOLDER } from "../../app/csp";
 import type { Config } from "../config";
 
 export interface CspExtras {
@@ -13,15 +12,19 @@ export interface CspExtras {
 /** Page-specific exceptions, by path prefix; everything else gets the strict policy. */
 export type CspRules = { prefix: string; extras: CspExtras }[];
 
+/** How a page's inline scripts are allowed: by this request's nonce, or by their hashes. */
+export type ScriptProof = { nonce: string } | { hashes: string[] };
+
 export function contentSecurityPolicy(
-  nonce: string,
+  proof: ScriptProof,
   extras: CspExtras = {},
   frameSrc: string[] = [],
 ): string {
   const list = (xs: string[]) => xs.filter(Boolean).join(" ");
+  const allowed = "nonce" in proof ? [`'nonce-${proof.nonce}'`] : proof.hashes.map((h) => `'${h}'`);
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' ${list(extras.scriptSrc ?? [])}`.trim(),
+    `script-src 'self' ${list([...allowed, ...(extras.scriptSrc ?? [])])}`.trim(),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "media-src 'self' blob:",
@@ -35,11 +38,34 @@ export function contentSecurityPolicy(
   ].join("; ");
 }
 
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
+
 /**
- * Security headers on every response; on HTML, a fresh CSP nonce replaces the placeholder the
- * pages are rendered (and cached) with.
+ * The CSP hashes ('sha256-…') of a page's inline scripts, in order and without repeats. JSON data
+ * blocks are not scripts and are left out; script elements with a src are allowed by 'self'.
  */
-export function securityHeaders(config: Config, rules: CspRules = [], frameSrc: string[] = []) {
+export function inlineScriptHashes(html: string): string[] {
+  const out = new Set<string>();
+  for (const m of html.matchAll(INLINE_SCRIPT)) {
+    const attrs = m[1] ?? "";
+    if (/\bsrc\s*=/i.test(attrs) || /type\s*=\s*["']?application\/(ld\+)?json/i.test(attrs)) continue;
+    out.add(
+      `sha256-${crypto
+        .createHash("sha256")
+        .update(m[2] ?? "", "utf8")
+        .digest("base64")}`,
+    );
+  }
+  return [...out];
+}
+
+/**
+ * The security headers of every response, and the Content-Security-Policy of pages. Public pages
+ * get theirs from the page cache (hashes of their inline scripts: the same bytes for every visitor,
+ * so they can be stored and sent as they are); pages rendered per request (the console, form
+ * posts) get a fresh nonce here.
+ */
+export function createSecurity(config: Config, rules: CspRules = [], frameSrc: string[] = []) {
   const https = config.PUBLIC_URL?.startsWith("https://") ?? false;
   const fixed: [string, string][] = [
     ["X-Content-Type-Options", "nosniff"],
@@ -47,31 +73,37 @@ export function securityHeaders(config: Config, rules: CspRules = [], frameSrc: 
     ["X-Frame-Options", "SAMEORIGIN"],
   ];
   if (https) fixed.push(["Strict-Transport-Security", "max-age=31536000; includeSubDomains"]);
-  return async (c: Context, next: Next) => {
-    // API answers are JSON built by the handlers: give them the headers up front and never touch
-    // the finished response (reading it back would turn the server's fast path into a slow one).
-    if (c.req.path.startsWith("/api/")) {
-      for (const [k, v] of fixed) c.header(k, v);
-      return next();
-    }
-    const nonce = crypto.randomBytes(16).toString("base64");
-    c.set("cspNonce", nonce);
-    await next();
-    const h = c.res.headers;
-    for (const [k, v] of fixed) h.set(k, v);
-    const applied = h.get(NONCE_APPLIED_HEADER) === nonce;
-    h.delete(NONCE_APPLIED_HEADER);
-    const type = h.get("content-type") ?? "";
-    if (!type.startsWith("text/html") || config.NODE_ENV === "development") return;
-    const extras = rules.find((r) => c.req.path.startsWith(r.prefix))?.extras;
-    h.set("Content-Security-Policy", contentSecurityPolicy(nonce, extras, frameSrc));
-    if (applied || !c.res.body || c.req.method === "HEAD") return;
-    const html = await c.res.text();
-    const headers = new Headers(h);
-    headers.delete("content-length");
-    c.res = new Response(html.replaceAll(NONCE_PLACEHOLDER, nonce), { status: c.res.status, headers });
+  const dev = config.NODE_ENV === "development";
+  const policy = (path: string, proof: ScriptProof) =>
+    contentSecurityPolicy(proof, rules.find((r) => path.startsWith(r.prefix))?.extras, frameSrc);
+
+  return {
+    /** The headers a page carries besides its own: the fixed ones and its policy. */
+    pageHeaders(path: string, proof: ScriptProof | null): [string, string][] {
+      return dev || !proof ? [...fixed] : [...fixed, ["Content-Security-Policy", policy(path, proof)]];
+    },
+    async middleware(c: Context, next: Next) {
+      // API answers are JSON built by the handlers: give them the headers up front and never touch
+      // the finished response.
+      if (c.req.path.startsWith("/api/")) {
+        for (const [k, v] of fixed) c.header(k, v);
+        return next();
+      }
+      const nonce = crypto.randomBytes(16).toString("base64");
+      c.set("cspNonce", nonce);
+      await next();
+      const h = c.res.headers;
+      // Already complete (an answer of the page cache, which carries its own headers and policy).
+      if (h.has("x-content-type-options")) return;
+      for (const [k, v] of fixed) h.set(k, v);
+      const type = h.get("content-type") ?? "";
+      if (!type.startsWith("text/html") || dev) return;
+      h.set("Content-Security-Policy", policy(c.req.path, { nonce }));
+    },
   };
 }
+
+export type Security = ReturnType<typeof createSecurity>;
 
 declare module "hono" {
   interface ContextVariableMap {

@@ -1,81 +1,53 @@
+import crypto from "node:crypto";
 import type { Redis } from "ioredis";
+import type { ContentChange } from "../../contract/cache-tags";
 import type { Logger } from "../logger";
-
-/** A bounded in-process cache with per-entry expiry (least recently used entries go first). */
-export class MicroCache<V> {
-  private map = new Map<string, { value: V; expires: number }>();
-  hits = 0;
-  misses = 0;
-
-  constructor(private readonly maxEntries = 2000) {}
-
-  get(key: string): V | undefined {
-    const e = this.map.get(key);
-    if (!e || e.expires <= Date.now()) {
-      if (e) this.map.delete(key);
-      this.misses++;
-      return undefined;
-    }
-    this.map.delete(key);
-    this.map.set(key, e);
-    this.hits++;
-    return e.value;
-  }
-
-  set(key: string, value: V, ttlMs: number): void {
-    if (this.map.size >= this.maxEntries) {
-      const oldest = this.map.keys().next().value;
-      if (oldest !== undefined) this.map.delete(oldest);
-    }
-    this.map.set(key, { value, expires: Date.now() + ttlMs });
-  }
-
-  clear(): void {
-    this.map.clear();
-  }
-
-  get size(): number {
-    return this.map.size;
-  }
-}
 
 const CHANNEL = "content:changed";
 
+/** What listeners hear: a change, or null when changes may have been missed (clear everything). */
+export type ChangeListener = (change: ContentChange | null) => void;
+
 /**
- * "Content changed": every write that visitors can see calls changed(); each instance clears its
- * caches. With Redis the message goes to every instance over pub/sub, so an edit made through one
- * instance shows through all of them at once.
+ * "Content changed": every write that visitors can see calls changed() with what it touched (see
+ * contract/cache-tags.ts); each instance's response store applies it. With Redis the change goes
+ * to every instance over pub/sub, so an edit made through one instance shows through all of them.
  */
 export function createContentEvents(opts: { redis?: Redis; redisUrl?: string; logger: Logger }) {
-  const listeners = new Set<() => void>();
+  const listeners = new Set<ChangeListener>();
+  const self = crypto.randomBytes(8).toString("hex");
   let version = 0;
-  const fire = () => {
+  const fire = (change: ContentChange | null) => {
     version++;
-    for (const l of listeners) l();
+    for (const l of listeners) l(change);
   };
   let sub: Redis | undefined;
   if (opts.redis) {
     sub = opts.redis.duplicate({ enableOfflineQueue: true });
     sub.on("error", () => {});
     sub.subscribe(CHANNEL).catch(() => {});
-    sub.on("message", (channel) => {
-      if (channel === CHANNEL) fire();
+    sub.on("message", (channel, message) => {
+      if (channel !== CHANNEL) return;
+      const parsed = parseMessage(message);
+      if (!parsed) return fire(null);
+      if (parsed.from !== self) fire(parsed.change);
     });
     // Messages sent while we were disconnected are lost: drop everything on reconnect.
-    sub.on("ready", () => fire());
+    sub.on("ready", () => fire(null));
   }
   return {
+    /** bumped by every change (memos of data that any change may touch key on it) */
     get version() {
       return version;
     },
-    onChange(fn: () => void): () => void {
+    onChange(fn: ChangeListener): () => void {
       listeners.add(fn);
       return () => listeners.delete(fn);
     },
-    async changed(): Promise<void> {
-      fire();
+    async changed(change: ContentChange): Promise<void> {
+      fire(change);
       if (opts.redis && opts.redis.status === "ready") {
-        await opts.redis.publish(CHANNEL, String(process.pid)).catch((err: Error) => {
+        await opts.redis.publish(CHANNEL, JSON.stringify({ from: self, change })).catch((err: Error) => {
           opts.logger.warn({ err: err.message }, "content change not broadcast");
         });
       }
@@ -84,6 +56,16 @@ export function createContentEvents(opts: { redis?: Redis; redisUrl?: string; lo
       sub?.disconnect();
     },
   };
+}
+
+function parseMessage(message: string): { from: string; change: ContentChange } | undefined {
+  try {
+    const m = JSON.parse(message) as { from?: unknown; change?: { purge?: unknown; stale?: unknown } };
+    const strings = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === "string");
+    if (typeof m.from === "string" && m.change && strings(m.change.purge) && strings(m.change.stale))
+      return { from: m.from, change: m.change as ContentChange };
+  } catch {}
+  return undefined;
 }
 
 export type ContentEvents = ReturnType<typeof createContentEvents>;

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { articleChange } from "../../contract/cache-tags";
 import type { Article, ArticleSummary, Column, Tag } from "../../contract/entities";
 import type { Database } from "../db";
 import type { DB } from "../db/schema";
@@ -220,7 +221,7 @@ export function createContentService(
         }
         return articleId;
       });
-      await events.changed();
+      await events.changed(articleChange(saved));
       return saved;
     },
   };

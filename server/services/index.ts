@@ -12,6 +12,7 @@ import { createLeadWebhook } from "./lead-webhook";
 import { createLimits } from "./limits";
 import { createMcnService } from "./mcn";
 import { createProductService } from "./products";
+import { createResponseStores } from "./response-store";
 import { createSignupService } from "./signup";
 import { createSiteService } from "./site";
 import { createMemoryStore, createRedisStore, type SharedStore } from "./store";
@@ -32,13 +33,16 @@ export function createServices(opts: {
   const events = createContentEvents({ redis, logger });
   const limits = createLimits(redis);
   const stats = createStats({ database, logger });
+  const responses = createResponseStores(config, events);
   const core = {
     config,
     database,
     store,
     search,
-    /** call events.changed() after any write visitors can see: page caches clear on every instance */
+    /** call events.changed(change) after any write visitors can see: each instance's response store applies it */
     events,
+    /** finished pages and API answers, compressed, invalidated by content changes (README "Response store") */
+    responses,
     /** per-IP rate limits, shared across instances through Redis */
     limits,
     logger,

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
+import { ARTICLES, type RouteCache } from "../../../contract/cache-tags";
 import { ArticleList } from "../../components/ArticleRow";
 import { BackToTop } from "../../components/BackToTop";
 import { LeftMenu } from "../../components/LeftMenu";
@@ -13,6 +14,9 @@ import { ARTICLE_LIST } from "../../landing/definitions.server";
 import { CtaLink, DATA_LANDING_HEADERS, landingMeta } from "../../landing/kit";
 import { loadChrome } from "../news/chrome.server";
 import type { Route } from "./+types/articles";
+
+/** Page cache: the query parameters the loader reads and what the page shows (contract/cache-tags.ts). */
+export const handle: { cache: RouteCache } = { cache: { tags: () => [ARTICLES] } };
 
 /** SPEC §9: the marketing article list requests 10 articles and shows the first 4. */
 const REQUESTED = 10;

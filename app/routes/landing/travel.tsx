@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { data } from "react-router";
+import type { RouteCache } from "../../../contract/cache-tags";
 import { useWechatShare } from "../../components/useWechatShare";
 import { travelListFor } from "../../landing/definitions.server";
 import {
@@ -12,6 +13,9 @@ import {
   prefersReducedMotion,
 } from "../../landing/kit";
 import type { Route } from "./+types/travel";
+
+/** Page cache: the query parameters the loader reads and what the page shows (contract/cache-tags.ts). */
+export const handle: { cache: RouteCache } = { cache: { tags: () => ["travel-tabs", "travel-items"] } };
 
 /**
  * The travel shopping lists (SPEC §2): tabs of items with image, name, destination (list 2), the

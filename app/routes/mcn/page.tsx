@@ -1,6 +1,7 @@
 import { App, ConfigProvider } from "antd";
 import zhCN from "antd/locale/zh_CN";
 import { Link, useSearchParams } from "react-router";
+import type { RouteCache } from "../../../contract/cache-tags";
 import { useWechatShare } from "../../components/useWechatShare";
 import { SITE_NAME } from "../../root";
 import type { Route } from "./+types/page";
@@ -8,6 +9,9 @@ import { CONTACT, MCN_MENU, type McnTab } from "./data";
 import { Intro, Stats, Steps } from "./Intro";
 import { BusinessForm, ExpertForm } from "./LeadForms";
 import "./mcn.css";
+
+/** Page cache: the query parameters the loader reads and what the page shows (contract/cache-tags.ts). */
+export const handle: { cache: RouteCache } = { cache: { query: ["tab"] } };
 
 const TITLE = `电商报 MCN · 达人营销与内容种草 - ${SITE_NAME}`;
 const DESCRIPTION =

@@ -1,4 +1,5 @@
 import { data, Link } from "react-router";
+import { articleTag, type RouteCache } from "../../../contract/cache-tags";
 import { ArticleShare } from "../../components/ArticleShare";
 import { formatTime } from "../../components/format";
 import { CACHED_PAGE_HEADERS, idOf, orNotFound } from "../../components/paging";
@@ -6,6 +7,9 @@ import { tagPath } from "../../components/SearchOverlay";
 import { absolute, fullTitle, originFrom, pageMeta } from "../../components/seo";
 import { SITE_NAME } from "../../root";
 import type { Route } from "./+types/article";
+
+/** Page cache: the query parameters the loader reads and what the page shows (contract/cache-tags.ts). */
+export const handle: { cache: RouteCache } = { cache: { tags: (p) => [articleTag(p.cid ?? "")] } };
 
 export function headers() {
   return CACHED_PAGE_HEADERS;

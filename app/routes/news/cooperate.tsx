@@ -1,7 +1,11 @@
+import type { RouteCache } from "../../../contract/cache-tags";
 import { CACHED_PAGE_HEADERS } from "../../components/paging";
 import { originFrom, pageMeta } from "../../components/seo";
 import { SITE_NAME } from "../../root";
 import type { Route } from "./+types/cooperate";
+
+/** Page cache: the query parameters the loader reads and what the page shows (contract/cache-tags.ts). */
+export const handle: { cache: RouteCache } = { cache: { tags: () => ["contacts"] } };
 
 export function headers() {
   return CACHED_PAGE_HEADERS;

@@ -1,9 +1,13 @@
 import { useEffect } from "react";
+import { ARTICLES, type RouteCache } from "../../../contract/cache-tags";
 import { ArticleList } from "../../components/ArticleRow";
 import { Pagination } from "../../components/Pagination";
 import { CACHED_PAGE_HEADERS, keepListOnFailure, pageCount, pageOf } from "../../components/paging";
 import { fullTitle, listPath, originFrom, pageMeta } from "../../components/seo";
 import type { Route } from "./+types/hot";
+
+/** Page cache: the query parameters the loader reads and what the page shows (contract/cache-tags.ts). */
+export const handle: { cache: RouteCache } = { cache: { query: ["page"], tags: () => [ARTICLES] } };
 
 const PAGE_SIZE = 10;
 

@@ -1,16 +1,25 @@
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
+import { ARTICLES, type RouteCache } from "../../../contract/cache-tags";
 import { ArticleList } from "../../components/ArticleRow";
 import { Pagination } from "../../components/Pagination";
-import { keepListOnFailure, pageCount, pageOf } from "../../components/paging";
+import { CACHED_PAGE_HEADERS, keepListOnFailure, pageCount, pageOf } from "../../components/paging";
 import { HotTags, searchPath } from "../../components/SearchOverlay";
 import { fullTitle, originFrom, pageMeta } from "../../components/seo";
 import type { Route } from "./+types/search";
 import { loadChrome } from "./chrome.server";
 
+/** Page cache: the query parameters the loader reads and what the page shows (contract/cache-tags.ts). */
+export const handle: { cache: RouteCache } = { cache: { query: ["kw", "page"], tags: () => [ARTICLES] } };
+
 const PAGE_SIZE = 10;
 
-// Not in the page cache: every search carries its own timestamp key, so entries would never be reused.
+// Every search link carries its own timestamp (?key=…, SPEC); the loader does not read it, so the page
+// cache keys searches by keyword and page alone.
+export function headers() {
+  return CACHED_PAGE_HEADERS;
+}
+
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   // /searchlist/?kw= is where the search form lands without JavaScript.

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { data } from "react-router";
+import { ARTICLES, type RouteCache } from "../../../contract/cache-tags";
 import { ArticleList } from "../../components/ArticleRow";
 import { Pagination } from "../../components/Pagination";
 import {
@@ -12,6 +13,9 @@ import {
 } from "../../components/paging";
 import { fullTitle, listPath, originFrom, pageMeta } from "../../components/seo";
 import type { Route } from "./+types/tag";
+
+/** Page cache: the query parameters the loader reads and what the page shows (contract/cache-tags.ts). */
+export const handle: { cache: RouteCache } = { cache: { query: ["name", "page"], tags: () => [ARTICLES] } };
 
 const PAGE_SIZE = 10;
 

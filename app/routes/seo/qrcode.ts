@@ -1,7 +1,11 @@
 import QRCode from "qrcode";
 import { data } from "react-router";
+import type { RouteCache } from "../../../contract/cache-tags";
 import type { Route } from "./+types/qrcode";
 import { originOf } from "./feeds.server";
+
+/** Page cache: the query parameters the loader reads and what the page shows (contract/cache-tags.ts). */
+export const handle: { cache: RouteCache } = { cache: { query: ["path"] } };
 
 /**
  * /qrcode.svg?path=/articledetail/12: a QR code of a page of this site (only this site's pages, so it

@@ -1,7 +1,11 @@
 import { data } from "react-router";
+import { ARTICLES, type RouteCache } from "../../../contract/cache-tags";
 import { SITE_NAME, SITE_SLOGAN } from "../../root";
 import type { Route } from "./+types/rss";
 import { originOf, xmlEscape, xmlResponse } from "./feeds.server";
+
+/** Page cache: the query parameters the loader reads and what the page shows (contract/cache-tags.ts). */
+export const handle: { cache: RouteCache } = { cache: { tags: () => [ARTICLES] } };
 
 const ITEMS = 30;
 

@@ -1,6 +1,10 @@
 import { data } from "react-router";
+import { ARTICLES, type RouteCache } from "../../../contract/cache-tags";
 import type { Route } from "./+types/sitemap-page";
 import { articleEntries, originOf, staticUrls, URLS_PER_SITEMAP, urlset, xmlResponse } from "./feeds.server";
+
+/** Page cache: the query parameters the loader reads and what the page shows (contract/cache-tags.ts). */
+export const handle: { cache: RouteCache } = { cache: { tags: () => [ARTICLES] } };
 
 /** The files a sitemap index points to (only above 50,000 URLs). */
 export async function loader({ request, context, params }: Route.LoaderArgs) {

@@ -1,3 +1,4 @@
+import { ARTICLES, type RouteCache } from "../../../contract/cache-tags";
 import type { Route } from "./+types/sitemap";
 import {
   articleEntries,
@@ -9,6 +10,9 @@ import {
   xmlEscape,
   xmlResponse,
 } from "./feeds.server";
+
+/** Page cache: the query parameters the loader reads and what the page shows (contract/cache-tags.ts). */
+export const handle: { cache: RouteCache } = { cache: { tags: () => [ARTICLES] } };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const s = context.services;

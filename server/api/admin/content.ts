@@ -7,6 +7,7 @@ import {
   ProductFormSchema,
   QuestionFormSchema,
 } from "../../../contract/admin";
+import { resourceChange } from "../../../contract/cache-tags";
 import { IMAGE_KINDS, IMAGE_MAX_BYTES, type ImageKind } from "../../admin/images";
 import { RESOURCES, resourceByName } from "../../admin/resources";
 import type { Services } from "../../services";
@@ -155,7 +156,7 @@ export function mountContentRoutes(app: AdminApp, services: Services) {
       requireRole(c, def.role);
       const input = await jsonBody(c, def.schema);
       const row = await admin.resources.create(def, input);
-      await admin.events.changed();
+      await admin.events.changed(resourceChange(def.name));
       await record(c, "create", def.name, Number(row.id), def.summary(row));
       return ok(c, row);
     });
@@ -163,7 +164,7 @@ export function mountContentRoutes(app: AdminApp, services: Services) {
       requireRole(c, def.role);
       const id = idParamOf(c);
       const row = await admin.resources.update(def, id, await jsonBody(c, def.schema));
-      await admin.events.changed();
+      await admin.events.changed(resourceChange(def.name));
       await record(c, "update", def.name, id, def.summary(row));
       return ok(c, row);
     });
@@ -171,7 +172,7 @@ export function mountContentRoutes(app: AdminApp, services: Services) {
       requireRole(c, def.role);
       const id = idParamOf(c);
       const row = await admin.resources.remove(def, id);
-      await admin.events.changed();
+      await admin.events.changed(resourceChange(def.name));
       await record(c, "delete", def.name, id, def.summary(row));
       return ok(c, null);
     });
@@ -179,7 +180,7 @@ export function mountContentRoutes(app: AdminApp, services: Services) {
       requireRole(c, def.role);
       const { ids } = await jsonBody(c, OrderIdsSchema);
       await admin.resources.reorder(def, ids);
-      await admin.events.changed();
+      await admin.events.changed(resourceChange(def.name));
       await record(c, "reorder", def.name, ids.join(",").slice(0, 100), `调整${def.label}顺序`);
       return ok(c, null);
     });
