@@ -101,10 +101,15 @@ export function createPageCache(opts: {
 
   return {
     store,
-    /** The cache key of a public page request, or undefined when the store is off. */
-    keyOf(url: URL, host: string): { key: string; match: PageMatch | undefined } | undefined {
+    /**
+     * The cache key of a public page request, or undefined when the store is off or the route does
+     * not declare `handle.cache` (sign-up forms, the cashier: pages made for one visitor's order are
+     * never stored, nor shared between simultaneous readers).
+     */
+    keyOf(url: URL, host: string): { key: string; match: PageMatch } | undefined {
       if (ttlMs <= 0) return undefined;
       const match = matchPage(routes, url.pathname);
+      if (!match?.route.cache) return undefined;
       return { key: pageKey(host, url, match), match };
     },
 

@@ -87,7 +87,10 @@ export function createSecurity(config: Config, rules: CspRules = [], frameSrc: s
       // the finished response.
       if (c.req.path.startsWith("/api/")) {
         for (const [k, v] of fixed) c.header(k, v);
-        return next();
+        await next();
+        // Answers of the response store are whole Responses: add what they lack.
+        if (!c.res.headers.has("x-content-type-options")) for (const [k, v] of fixed) c.res.headers.set(k, v);
+        return;
       }
       const nonce = crypto.randomBytes(16).toString("base64");
       c.set("cspNonce", nonce);

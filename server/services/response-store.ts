@@ -236,10 +236,12 @@ export function createResponseStore(opts: ResponseStoreOptions) {
       if (existing) return existing;
       const made = compress(decompress(a.bodies[have]!, have), encoding);
       a.bodies[encoding] = made;
-      // Re-set under the new size; the remaining TTL is kept.
+      // Stored again under its new size (lru-cache keeps the old size when the value is the same
+      // object, so it goes out first); the remaining TTL is kept.
       const target = seg(a.status);
       if (target.peek(key) === a) {
         const remaining = target.getRemainingTTL(key);
+        target.delete(key);
         target.set(key, a, { ttl: Math.max(1, remaining) });
       }
       return made;

@@ -1,8 +1,12 @@
 import { useEffect } from "react";
+import type { RouteCache } from "../../../contract/cache-tags";
 import { useWechatShare } from "../../components/useWechatShare";
 import { CtaLink, LandingShell, STATIC_LANDING_HEADERS } from "../../landing/kit";
 import { chatRedirect } from "../../landing/pages/redirects";
 import type { Route } from "./+types/chat";
+
+/** Page cache: the loader reads no query parameter (contract/cache-tags.ts). */
+export const handle: { cache: RouteCache } = { cache: {} };
 
 /** CHAT_LINK_TEMPLATE with {customerName} replaced by the URL-encoded name. */
 function chatLink(template: string, name: string): string {

@@ -1,7 +1,11 @@
+import type { RouteCache } from "../../../contract/cache-tags";
 import { useWechatShare } from "../../components/useWechatShare";
 import { LandingShell, landingMeta, STATIC_LANDING_HEADERS } from "../../landing/kit";
 import { page } from "../../landing/pages/live";
 import type { Route } from "./+types/live";
+
+/** Page cache: the loader reads no query parameter (contract/cache-tags.ts). */
+export const handle: { cache: RouteCache } = { cache: {} };
 
 /** /flybird/live: the live room (LIVE_ROOM_URL) in a sandboxed frame 1000px high (SPEC §2). */
 export function loader({ request, context }: Route.LoaderArgs) {

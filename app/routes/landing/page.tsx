@@ -1,9 +1,13 @@
 import { data } from "react-router";
+import type { RouteCache } from "../../../contract/cache-tags";
 import { useWechatShare } from "../../components/useWechatShare";
 import { landingFor } from "../../landing/definitions.server";
 import { LandingShell, landingMeta, STATIC_LANDING_HEADERS } from "../../landing/kit";
 import { RenderSections } from "../../landing/RenderSections";
 import type { Route } from "./+types/page";
+
+/** Page cache: the loader reads no query parameter (contract/cache-tags.ts). */
+export const handle: { cache: RouteCache } = { cache: {} };
 
 /**
  * The generic landing route: registered under the patterns of landingRoutePatterns (app/routes.ts),

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Link } from "react-router";
-import type { RouteCache } from "../../../contract/cache-tags";
+import { ARTICLES, type RouteCache } from "../../../contract/cache-tags";
 import type { Activity } from "../../../contract/entities";
 import { formatDate, formatTime } from "../../components/format";
 import { Pagination } from "../../components/Pagination";
@@ -10,7 +10,9 @@ import { SITE_NAME } from "../../root";
 import type { Route } from "./+types/activity";
 
 /** Page cache: the query parameters the loader reads and what the page shows (contract/cache-tags.ts). */
-export const handle: { cache: RouteCache } = { cache: { query: ["tab"], tags: () => ["activities"] } };
+export const handle: { cache: RouteCache } = {
+  cache: { query: ["tab", "page"], tags: () => ["activities", ARTICLES] },
+};
 
 const TABS = [
   { id: 17, label: "峰会" },
