@@ -7,6 +7,7 @@ import { createApi } from "./api";
 import { createAdminApp } from "./api/admin";
 import { fail } from "./api/envelope";
 import { createMetrics } from "./http/metrics";
+import { checkedOrigin, createOriginCheck, hostCheck, type OriginCheck } from "./http/origin";
 import { type CspRules, securityHeaders } from "./http/security";
 import type { Logger } from "./logger";
 import type { Services } from "./services";
@@ -26,7 +27,15 @@ export interface AppOptions {
   cspRules?: CspRules;
   /** origins pages may frame (the live room) */
   frameSrc?: string[];
+  /** which Host headers the site answers to (default: from the configuration and its PORT) */
+  originCheck?: OriginCheck;
 }
+
+/**
+ * Probes and scrapers address an instance by IP and port, whatever the site's host names; these
+ * answers hold no host-derived URL and are never cached, so they skip the host check.
+ */
+const HOST_CHECK_EXEMPT = new Set(["/healthz", "/readyz", "/metrics"]);
 
 const PLAIN_ERROR_PAGE = `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>出错了</title>
 <meta name="viewport" content="width=device-width,initial-scale=1"></head>
@@ -39,6 +48,10 @@ export function createApp(opts: AppOptions) {
   const app = new Hono();
   const metrics = createMetrics(services);
   app.use(metrics.middleware);
+  // A request for a host the site does not answer to stops here (400), before any cache or page
+  // could build links to it; the others carry their checked origin (checkedOrigin) from here on.
+  const checkHost = hostCheck(opts.originCheck ?? createOriginCheck(services.config));
+  app.use((c, next) => (HOST_CHECK_EXEMPT.has(c.req.path) ? next() : checkHost(c, next)));
   // gzip for HTML and JSON (static assets are gzipped at build time and served as they are).
   const gzip = compress({ encoding: "gzip" });
   app.use((c, next) => (c.req.header("accept-encoding")?.includes("gzip") ? gzip(c, next) : next()));
@@ -190,7 +203,7 @@ export function createPageCache(services: Services) {
       // Never cached: rendered with the request's own nonce, no placeholder to replace afterwards.
       if (!cacheable) return render(req, nonce);
       const url = new URL(req.url);
-      const key = url.pathname + url.search;
+      const key = checkedOrigin(req) + url.pathname + url.search;
       const hit = cache.get(key);
       if (hit) return respond(req, hit, nonce, "HIT");
       const version = services.events.version;

@@ -3,9 +3,9 @@ import type { Route } from "./+types/sitemap-page";
 import { articleEntries, originOf, staticUrls, URLS_PER_SITEMAP, urlset, xmlResponse } from "./feeds.server";
 
 /** The files a sitemap index points to (only above 50,000 URLs). */
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+export async function loader({ context, params }: Route.LoaderArgs) {
   const s = context.services;
-  const origin = originOf(request, s);
+  const origin = originOf(context);
   if (params.file === "pages.xml") {
     const columns = await s.content.columns();
     return xmlResponse(

@@ -10,9 +10,9 @@ import {
   xmlResponse,
 } from "./feeds.server";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const s = context.services;
-  const origin = originOf(request, s);
+  const origin = originOf(context);
   const [columns, count] = await Promise.all([s.content.columns(), s.content.count()]);
   const pages = staticUrls(columns);
   if (pages.length + count <= URLS_PER_SITEMAP) {
