@@ -22,10 +22,22 @@ interface Answer {
 }
 
 /** A request with exactly these headers (fetch would not let a test choose the Host). */
-function request(site: TestServer, pathAndQuery: string, headers: Record<string, string>): Promise<Answer> {
+function request(
+  site: TestServer,
+  pathAndQuery: string,
+  headers: Record<string, string>,
+  post?: string,
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: "127.0.0.1", port: site.port, path: pathAndQuery, method: "GET", headers, agent: false },
+      {
+        host: "127.0.0.1",
+        port: site.port,
+        path: pathAndQuery,
+        method: post ? "POST" : "GET",
+        headers,
+        agent: false,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
@@ -40,7 +52,7 @@ function request(site: TestServer, pathAndQuery: string, headers: Record<string,
       },
     );
     req.on("error", reject);
-    req.end();
+    req.end(post);
   });
 }
 
@@ -230,6 +242,21 @@ describe.skipIf(!hasBuild)("behind the proxy (TRUST_PROXY)", () => {
       const direct = await request(site, t.path, { host: own });
       expectOrigin(direct, t, `http://${own}`, [PUBLIC, "http://www.example.test"]);
     }
+  });
+
+  it("the console takes the forwarded origin for its own (CSRF check), and no other", async () => {
+    const login = (origin: string) =>
+      request(
+        site,
+        "/api/admin/login",
+        // the proxy talks to the instance by its address, and names the public host in X-Forwarded-Host
+        { ...proxied("www.example.test"), host: own, origin, "content-type": "application/json" },
+        JSON.stringify({ username: "nobody", password: "wrong-password" }),
+      );
+    const ours = await login(PUBLIC);
+    expect(ours.status).not.toBe(403);
+    expect(JSON.parse(ours.body).message).not.toBe("安全校验失败，请刷新页面后重试");
+    expect((await login(`https://${EVIL}`)).status).toBe(403);
   });
 
   it("a Host outside the list is refused even with an allowed X-Forwarded-Host missing", async () => {
