@@ -6,5 +6,11 @@ declare module "react-router" {
     services: Services;
     /** this request's CSP nonce, when the page cannot be cached and is rendered with it */
     cspNonce?: string;
+    /**
+     * the public origin for absolute URLs (canonical, og:url, JSON-LD, feeds): PUBLIC_URL, or the
+     * host the server checked against ALLOWED_HOSTS (server/http/origin.ts). Never derive it from
+     * request.url or the Host header.
+     */
+    origin: string;
   }
 }

@@ -282,10 +282,13 @@ ${upstreams.map((u) => `    server ${u} max_fails=0;`).join("\n")}
       proxy_pass http://app;
       proxy_http_version 1.1;
       proxy_set_header Connection "";
-      proxy_set_header Host $host;
+      # The host (with its port) and scheme the visitor asked for; the instances check the host
+      # against ALLOWED_HOSTS. Set here, so a visitor's own X-Forwarded-* never reaches them.
+      proxy_set_header Host $http_host;
+      proxy_set_header X-Forwarded-Host $http_host;
+      proxy_set_header X-Forwarded-Proto $scheme;
       proxy_set_header X-Real-IP $remote_addr;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto $scheme;
       # A dead instance: retry the request on the next one (also POSTs whose connection failed).
       proxy_next_upstream error timeout http_502 http_503 non_idempotent;
       proxy_next_upstream_tries 3;
@@ -429,6 +432,8 @@ export async function startCluster(opts = {}) {
         REDIS_URL: redisUrl,
         DATA_DIR: dataDir,
         TRUST_PROXY: "true",
+        // nginx's address and each instance's own (any port); ALLOWED_HOSTS in the environment wins
+        ALLOWED_HOSTS: process.env.ALLOWED_HOSTS || "127.0.0.1,localhost",
         ...(opts.env ?? {}),
       },
       stdio: ["ignore", "pipe", "pipe"],

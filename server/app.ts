@@ -7,6 +7,7 @@ import { createApi } from "./api";
 import { createAdminApp } from "./api/admin";
 import { fail } from "./api/envelope";
 import { createMetrics } from "./http/metrics";
+import { createOriginCheck, hostCheck, type OriginCheck } from "./http/origin";
 import { createPageCache } from "./http/page-cache";
 import { compilePageRoutes } from "./http/page-routes";
 import { type CspRules, createSecurity } from "./http/security";
@@ -29,7 +30,15 @@ export interface AppOptions {
   cspRules?: CspRules;
   /** origins pages may frame (the live room) */
   frameSrc?: string[];
+  /** which Host headers the site answers to (default: from the configuration and its PORT) */
+  originCheck?: OriginCheck;
 }
+
+/**
+ * Probes and scrapers address an instance by IP and port, whatever the site's host names; these
+ * answers hold no host-derived URL and are never cached, so they skip the host check.
+ */
+const HOST_CHECK_EXEMPT = new Set(["/healthz", "/readyz", "/metrics"]);
 
 const PLAIN_ERROR_PAGE = `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>出错了</title>
 <meta name="viewport" content="width=device-width,initial-scale=1"></head>
@@ -42,6 +51,10 @@ export function createApp(opts: AppOptions) {
   const app = new Hono();
   const metrics = createMetrics(services);
   app.use(metrics.middleware);
+  // A request for a host the site does not answer to stops here (400), before any cache or page
+  // could build links to it; the others carry their checked origin (checkedOrigin) from here on.
+  const checkHost = hostCheck(opts.originCheck ?? createOriginCheck(services.config));
+  app.use((c, next) => (HOST_CHECK_EXEMPT.has(c.req.path) ? next() : checkHost(c, next)));
   // gzip for HTML and JSON (static assets are gzipped at build time and served as they are).
   const gzip = compress({ encoding: "gzip" });
   app.use((c, next) => (c.req.header("accept-encoding")?.includes("gzip") ? gzip(c, next) : next()));

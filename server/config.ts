@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { parseHost } from "./http/origin";
 import { parsePiiKey } from "./services/pii";
 
 const optionalUrl = (protocols: string[]) =>
@@ -26,6 +27,24 @@ const ConfigSchema = z.object({
   DATABASE_URL: optionalUrl(["postgres", "postgresql"]),
   REDIS_URL: optionalUrl(["redis", "rediss"]),
   PUBLIC_URL: optionalUrl(["http", "https"]).transform((v) => v?.replace(/\/+$/, "")),
+  /**
+   * the hosts (host[:port], comma-separated; no port: any port) the site answers to; others get 400.
+   * Unset: the listen address and localhost with the listen port. PUBLIC_URL's host is always allowed.
+   */
+  ALLOWED_HOSTS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      v
+        ?.split(",")
+        .map((h) => h.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (list) => list === undefined || list.every((h) => parseHost(h) !== null),
+      "must be a comma-separated list of host[:port]",
+    )
+    .transform((list) => (list?.length ? list.map((h) => parseHost(h)!) : undefined)),
   WECHAT_API_BASE: z
     .string()
     .trim()

@@ -8,6 +8,7 @@ import { createApp, type SsrHandler } from "./app";
 import type { Config } from "./config";
 import { openDatabase } from "./db";
 import { seedIfEmpty } from "./db/seed";
+import { checkedOrigin, createOriginCheck } from "./http/origin";
 import { createLogger, type Logger } from "./logger";
 import { paymentCspRules } from "./payments/csp";
 import { createServices, type Services } from "./services";
@@ -36,7 +37,8 @@ async function productionSsr(buildDir: string): Promise<{ ssr: SsrHandler; route
   const build = (await import(path.join(buildDir, "server", "index.js"))) as ServerBuild;
   const handle = createRequestHandler(build, "production");
   return {
-    ssr: (request, services, cspNonce) => handle(request, { services, cspNonce }),
+    ssr: (request, services, cspNonce) =>
+      handle(request, { services, cspNonce, origin: checkedOrigin(request) }),
     routes: build.routes,
   };
 }
@@ -67,15 +69,22 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     const devVite = vite;
     ssr = async (request, s, cspNonce) => {
       const build = (await devVite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
-      return createRequestHandler(build, "development")(request, { services: s, cspNonce });
+      return createRequestHandler(build, "development")(request, {
+        services: s,
+        cspNonce,
+        origin: checkedOrigin(request),
+      });
     };
   } else if (opts.buildDir && fs.existsSync(path.join(opts.buildDir, "server", "index.js"))) {
     ({ ssr, routes } = await productionSsr(opts.buildDir));
     clientDir = path.join(opts.buildDir, "client");
   }
 
+  // The default allowed hosts carry the port actually listened on (PORT=0 picks one).
+  let listenPort = config.PORT;
   const app = createApp({
     services,
+    originCheck: createOriginCheck(config, () => listenPort),
     logger,
     clientDir,
     ssr,
@@ -95,6 +104,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     server.listen(config.PORT, config.HOST, resolve);
   });
   const port = (server.address() as AddressInfo).port;
+  listenPort = port;
   const host = config.HOST === "0.0.0.0" || config.HOST === "::" ? "127.0.0.1" : config.HOST;
 
   let closing: Promise<void> | undefined;

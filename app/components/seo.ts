@@ -11,7 +11,7 @@ interface MetaMatchLike {
   loaderData?: unknown;
 }
 
-/** The site origin the news layout loader resolved (PUBLIC_URL, or the request's own origin). */
+/** The site origin the news layout loader resolved (context.origin: PUBLIC_URL, or the checked host). */
 export function originFrom(matches: readonly (MetaMatchLike | undefined)[]): string {
   const layout = matches.find((m) => m?.id === "routes/news/layout");
   const data = layout?.loaderData as { origin?: string } | undefined;

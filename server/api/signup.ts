@@ -1,8 +1,7 @@
-import type { Context } from "hono";
 import { z } from "zod";
 import { MESSAGES, PayCommitResultSchema, SignupPayloadSchema } from "../../contract/signup";
 import { clientIp, hashIp } from "../http/client-ip";
-import type { Services } from "../services";
+import { checkedOrigin } from "../http/origin";
 import type { LimitRule } from "../services/limits";
 import { endpoint } from "./registry";
 
@@ -13,21 +12,6 @@ export const SIGNUP_LIMIT: LimitRule = {
   durationSec: 600,
   message: MESSAGES.tooMany,
 };
-
-/** The site's origin for the gateway's return and notify addresses: PUBLIC_URL, else this request's. */
-function siteOrigin(c: Context, s: Services): string {
-  if (s.config.PUBLIC_URL) return s.config.PUBLIC_URL;
-  const url = new URL(c.req.url);
-  let proto = url.protocol.replace(":", "");
-  let host = url.host;
-  if (s.config.TRUST_PROXY) {
-    const p = c.req.header("x-forwarded-proto")?.split(",")[0]?.trim();
-    const h = c.req.header("x-forwarded-host")?.split(",")[0]?.trim();
-    if (p === "http" || p === "https") proto = p;
-    if (h && /^[A-Za-z0-9.-]+(:\d+)?$/.test(h)) host = h;
-  }
-  return `${proto}://${host}`;
-}
 
 const page = (title: string, text: string) =>
   `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>${title}</title>
@@ -54,7 +38,8 @@ endpoint({
     await s.limits.consume(SIGNUP_LIMIT, hashIp(clientIp(c, s.config.TRUST_PROXY), s.config.IP_HASH_SALT));
     const r = await s.signup.submit(q, {
       idempotencyKey: c.req.header("idempotency-key")?.trim(),
-      origin: siteOrigin(c, s),
+      // the gateway's return and notify addresses: PUBLIC_URL, else the host the server checked
+      origin: checkedOrigin(c.req.raw),
     });
     c.header("Cache-Control", "no-store");
     return { result: r.html, orderNo: r.orderNo };

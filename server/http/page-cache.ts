@@ -2,6 +2,7 @@ import { withChrome } from "../../contract/cache-tags";
 import type { Services } from "../services";
 import { preferredEncoding, type ResponseStore, type StoredAnswer } from "../services/response-store";
 import { answerResponse, askOf } from "./answers";
+import { carryOrigin, checkedOrigin } from "./origin";
 import { matchPage, type PageMatch, type PageRoute, pageKey, pageTags } from "./page-routes";
 import { inlineScriptHashes, type Security } from "./security";
 
@@ -88,7 +89,7 @@ export function createPageCache(opts: {
       const v = req.headers.get(h);
       if (v) headers.set(h, v);
     }
-    return new Request(req.url, { headers });
+    return carryOrigin(req, new Request(req.url, { headers }));
   }
 
   const respond = (req: Request, key: string, f: Finished, state: "MISS") =>
@@ -117,7 +118,8 @@ export function createPageCache(opts: {
       const url = new URL(req.url);
       if (!isPublicPageRequest(req.method, url.pathname, req.headers.get("cookie")))
         return render(req, nonce);
-      const k = this.keyOf(url, req.headers.get("host") ?? url.host);
+      // The checked origin (scheme and host) is part of the key: hosts never share entries.
+      const k = this.keyOf(url, checkedOrigin(req));
       if (!k) return respond(req, "", await renderPublic(req, undefined, undefined), "MISS");
       const found = store.lookup(k.key);
       if (found) {

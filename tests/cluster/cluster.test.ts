@@ -140,6 +140,40 @@ describe.skipIf(!canRun)("production mode behind nginx", () => {
     expect(search.status).toBe(200);
   });
 
+  it("through nginx: a foreign Host gets 400, a visitor's own X-Forwarded-* are replaced", async () => {
+    const port = Number(new URL(cluster.url).port);
+    const get = (pathAndQuery: string, headers: Record<string, string>) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = http.request(
+          { host: "127.0.0.1", port, path: pathAndQuery, headers, agent: false },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on("data", (c: Buffer) => chunks.push(c));
+            res.on("end", () =>
+              resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }),
+            );
+          },
+        );
+        req.on("error", reject);
+        req.end();
+      });
+    for (const p of ["/", "/sitemap.xml", "/rss.xml", "/api/product/content/count"]) {
+      const foreign = await get(p, { host: "evil.example" });
+      expect(foreign.status, p).toBe(400);
+      expect(foreign.body).toContain("请求的主机名无效");
+      const forged = await get(p, {
+        host: `127.0.0.1:${port}`,
+        "x-forwarded-host": "evil.example",
+        "x-forwarded-proto": "https",
+      });
+      expect(forged.status, p).toBe(200);
+      expect(forged.body, p).not.toContain("evil.example");
+    }
+    const home = await (await fetch(`${cluster.url}/`)).text();
+    expect(home).toContain(`<link rel="canonical" href="${cluster.url}/"`);
+    expect(await (await fetch(`${cluster.url}/sitemap.xml`)).text()).toContain(`<loc>${cluster.url}/</loc>`);
+  });
+
   it("fetches the WeChat ticket once for all instances", async () => {
     const url = `${cluster.url}/api/product/wechat/getSign?url=${encodeURIComponent("https://www.example.com/a")}`;
     const answers = await Promise.all([...Array(12)].map(() => fetch(url)));

@@ -27,7 +27,7 @@ const SHOWN = 4;
  * bar, footer and search overlay; the articles found for the definition's keyword, each linking to
  * its /articledetail page. A failed search leaves an empty list (SPEC §8: only logged).
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const s = context.services;
   const page = ARTICLE_LIST;
   const [chrome, found] = await Promise.all([
@@ -53,7 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     articles,
     moreColumns: chrome.columns.slice(3, 6),
     hotTags: chrome.hotTags,
-    origin: s.config.PUBLIC_URL ?? new URL(request.url).origin,
+    origin: context.origin,
   };
 }
 

@@ -8,9 +8,8 @@ import type { Route } from "./+types/live";
 export const handle: { cache: RouteCache } = { cache: {} };
 
 /** /flybird/live: the live room (LIVE_ROOM_URL) in a sandboxed frame 1000px high (SPEC §2). */
-export function loader({ request, context }: Route.LoaderArgs) {
-  const { config } = context.services;
-  return { roomUrl: config.LIVE_ROOM_URL, origin: config.PUBLIC_URL ?? new URL(request.url).origin };
+export function loader({ context }: Route.LoaderArgs) {
+  return { roomUrl: context.services.config.LIVE_ROOM_URL, origin: context.origin };
 }
 
 export function headers() {

@@ -18,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const page = landingFor(url.pathname);
   if (!page) throw data(null, { status: 404 });
-  return { page, origin: context.services.config.PUBLIC_URL ?? url.origin };
+  return { page, origin: context.origin };
 }
 
 /** Everything on these pages is in their definition files: it changes only with a deploy. */

@@ -40,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const page = travelListFor(url.pathname);
   if (!page) throw data(null, { status: 404 });
-  const origin = context.services.config.PUBLIC_URL ?? url.origin;
+  const origin = context.origin;
   try {
     const { tabs, items } = await context.services.site.fliggy();
     const list: Tab[] = tabs

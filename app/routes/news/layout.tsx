@@ -18,9 +18,9 @@ import { useWechatShare } from "../../components/useWechatShare";
 import type { Route } from "./+types/layout";
 import { loadChrome } from "./chrome.server";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const chrome = await loadChrome(context.services);
-  return { ...chrome, origin: context.services.config.PUBLIC_URL ?? new URL(request.url).origin };
+  return { ...chrome, origin: context.origin };
 }
 
 /** The chrome does not change between news screens: client navigations load only the page's data. */

@@ -2,8 +2,8 @@ import type { AppLoadContext } from "react-router";
 
 type Services = AppLoadContext["services"];
 
-/** The public origin: PUBLIC_URL when configured (set it in production), else the request's own. */
-export const originOf = (request: Request, s: Services) => s.config.PUBLIC_URL ?? new URL(request.url).origin;
+/** The public origin: PUBLIC_URL when configured, else the host the server checked (never the raw Host). */
+export const originOf = (context: AppLoadContext) => context.origin;
 
 export const xmlEscape = (s: string) =>
   s.replace(

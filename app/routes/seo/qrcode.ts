@@ -16,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!path.startsWith("/") || path.startsWith("//") || path.length > 300) {
     throw data("Bad path", { status: 400 });
   }
-  const svg = await QRCode.toString(originOf(request, context.services) + path, {
+  const svg = await QRCode.toString(originOf(context) + path, {
     type: "svg",
     errorCorrectionLevel: "M",
     margin: 1,

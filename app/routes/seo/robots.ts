@@ -1,8 +1,8 @@
 import type { Route } from "./+types/robots";
 import { originOf } from "./feeds.server";
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const origin = originOf(request, context.services);
+export function loader({ context }: Route.LoaderArgs) {
+  const origin = originOf(context);
   return new Response(
     `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin/\nDisallow: /searchlist/\n\nSitemap: ${origin}/sitemap.xml\n`,
     { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" } },

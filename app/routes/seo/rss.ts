@@ -10,9 +10,9 @@ export const handle: { cache: RouteCache } = { cache: { tags: () => [ARTICLES] }
 const ITEMS = 30;
 
 /** /rss.xml: the latest articles; /rss/{columnId}.xml: one column's. RSS 2.0. */
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+export async function loader({ context, params }: Route.LoaderArgs) {
   const s = context.services;
-  const origin = originOf(request, s);
+  const origin = originOf(context);
   let column: { columnId: number; columnName: string } | undefined;
   if (params.file !== undefined) {
     const m = /^(\d{1,10})\.xml$/.exec(params.file);

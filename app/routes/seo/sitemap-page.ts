@@ -7,9 +7,9 @@ import { articleEntries, originOf, staticUrls, URLS_PER_SITEMAP, urlset, xmlResp
 export const handle: { cache: RouteCache } = { cache: { tags: () => [ARTICLES] } };
 
 /** The files a sitemap index points to (only above 50,000 URLs). */
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+export async function loader({ context, params }: Route.LoaderArgs) {
   const s = context.services;
-  const origin = originOf(request, s);
+  const origin = originOf(context);
   if (params.file === "pages.xml") {
     const columns = await s.content.columns();
     return xmlResponse(

@@ -14,9 +14,9 @@ import {
 /** Page cache: the query parameters the loader reads and what the page shows (contract/cache-tags.ts). */
 export const handle: { cache: RouteCache } = { cache: { tags: () => [ARTICLES] } };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const s = context.services;
-  const origin = originOf(request, s);
+  const origin = originOf(context);
   const [columns, count] = await Promise.all([s.content.columns(), s.content.count()]);
   const pages = staticUrls(columns);
   if (pages.length + count <= URLS_PER_SITEMAP) {

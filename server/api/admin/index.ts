@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { isbot } from "isbot";
 import { ADMIN_MESSAGES } from "../../../contract/admin";
 import { sameSecret } from "../../admin/auth";
+import { checkedOrigin } from "../../http/origin";
 import type { Services } from "../../services";
 import { AppError } from "../../services/errors";
 import { mountAuthRoutes } from "./auth";
@@ -48,7 +49,8 @@ export function createAdminApp(services: Services): Hono<AdminEnv> {
   app.use("/api/admin/*", async (c, next) => {
     c.set("ipHash", requestIpHash(c, services));
     const unsafe = !SAFE.has(c.req.method);
-    if (unsafe && !sameOrigin(c.req.header("origin"), c.req.header("host"), services)) {
+    const hosts = [c.req.header("host"), new URL(checkedOrigin(c.req.raw)).host];
+    if (unsafe && !sameOrigin(c.req.header("origin"), hosts, services)) {
       throw new AppError(403, ADMIN_MESSAGES.csrf);
     }
     const session = await auth.session(c.req.header("cookie"));
@@ -71,9 +73,10 @@ export function createAdminApp(services: Services): Hono<AdminEnv> {
 
 /**
  * A change must come from our own pages: when the browser names the page's origin, it must be this
- * host (or PUBLIC_URL behind a proxy). Browsers always send Origin on cross-site POSTs.
+ * host, the host the proxy forwarded (both checked against ALLOWED_HOSTS) or PUBLIC_URL's.
+ * Browsers always send Origin on cross-site POSTs.
  */
-function sameOrigin(origin: string | undefined, host: string | undefined, services: Services): boolean {
+function sameOrigin(origin: string | undefined, hosts: (string | undefined)[], services: Services): boolean {
   if (!origin) return true;
   if (origin === "null") return false;
   let o: URL;
@@ -82,7 +85,7 @@ function sameOrigin(origin: string | undefined, host: string | undefined, servic
   } catch {
     return false;
   }
-  if (host && o.host === host) return true;
+  if (hosts.includes(o.host)) return true;
   const pub = services.config.PUBLIC_URL;
   return pub ? new URL(pub).host === o.host : false;
 }

@@ -1,0 +1,134 @@
+import os from "node:os";
+import type { Context, Next } from "hono";
+import { fail } from "../api/envelope";
+import type { Config } from "../config";
+
+/** One entry of ALLOWED_HOSTS: a host name or IP literal, and a port unless any port will do. */
+export interface HostEntry {
+  host: string;
+  port?: number;
+}
+
+const NAME = /^(?:[a-z0-9-]+\.)*[a-z0-9-]+$|^\[[0-9a-f:.]+\]$/;
+
+/** "Example.COM:8080" → { host: "example.com", port: 8080 }; null when it is no host[:port]. */
+export function parseHost(value: string): HostEntry | null {
+  const m = /^(\[[^\]]*\]|[^:[\]]*)(?::(\d{1,5}))?$/.exec(value.trim().toLowerCase());
+  if (!m) return null;
+  const host = m[1]!;
+  if (!host || host.length > 253 || !NAME.test(host)) return null;
+  if (m[2] === undefined) return { host };
+  const port = Number(m[2]);
+  return port >= 1 && port <= 65535 ? { host, port } : null;
+}
+
+/** The hosts a server answers to when ALLOWED_HOSTS is not set: its listen address and loopback, with its port. */
+function defaultHosts(listenHost: string, port: number): HostEntry[] {
+  const names = new Set(["localhost", "127.0.0.1", "[::1]"]);
+  const bracket = (a: string) => (a.includes(":") ? `[${a}]` : a);
+  if (listenHost === "0.0.0.0" || listenHost === "::") {
+    // Every address of the machine answers, and so does its name.
+    for (const list of Object.values(os.networkInterfaces()))
+      for (const a of list ?? []) names.add(bracket(a.address.replace(/%.*$/, "").toLowerCase()));
+    names.add(os.hostname().toLowerCase());
+  } else {
+    names.add(bracket(listenHost.toLowerCase()));
+  }
+  return [...names].map((host) => ({ host, port }));
+}
+
+export interface OriginCheck {
+  /**
+   * The public origin to build absolute URLs with: PUBLIC_URL when set, else the scheme and host the
+   * visitor asked for (X-Forwarded-Proto / X-Forwarded-Host with TRUST_PROXY). null when that host is
+   * not one the site answers to, or the forwarded scheme is not http(s).
+   */
+  origin(req: Request): string | null;
+}
+
+/**
+ * `port` is the port actually listened on (PORT=0 picks one at start); the default ALLOWED_HOSTS
+ * carry it.
+ */
+export function createOriginCheck(config: Config, port: () => number = () => config.PORT): OriginCheck {
+  const publicHost = config.PUBLIC_URL ? parseHost(new URL(config.PUBLIC_URL).host) : null;
+  let cached: { port: number; hosts: HostEntry[] } | undefined;
+  const allowed = (): HostEntry[] => {
+    const p = port();
+    if (cached?.port !== p) {
+      const hosts = config.ALLOWED_HOSTS ?? defaultHosts(config.HOST, p);
+      cached = { port: p, hosts: publicHost ? [...hosts, publicHost] : hosts };
+    }
+    return cached.hosts;
+  };
+  const first = (v: string | null) => v?.split(",")[0]?.trim() ?? "";
+
+  return {
+    origin(req) {
+      let proto = "http";
+      let hostValue = req.headers.get("host") ?? "";
+      if (config.TRUST_PROXY) {
+        const fwdProto = req.headers.get("x-forwarded-proto");
+        if (fwdProto !== null) {
+          proto = first(fwdProto).toLowerCase();
+          if (proto !== "http" && proto !== "https") return null;
+        }
+        const fwdHost = req.headers.get("x-forwarded-host");
+        if (fwdHost !== null) hostValue = first(fwdHost);
+      }
+      const asked = parseHost(hostValue);
+      if (!asked) return null;
+      const defaultPort = proto === "https" ? 443 : 80;
+      const askedPort = asked.port ?? defaultPort;
+      const ok = allowed().some(
+        (a) => a.host === asked.host && (a.port === undefined || a.port === askedPort),
+      );
+      if (!ok) return null;
+      if (config.PUBLIC_URL) return config.PUBLIC_URL;
+      return askedPort === defaultPort ? `${proto}://${asked.host}` : `${proto}://${asked.host}:${askedPort}`;
+    },
+  };
+}
+
+/** The origin hostCheck accepted for each request (no header a client could forge). */
+const checked = new WeakMap<Request, string>();
+
+/** Gives a request made by the server itself (a background refresh) the origin of the one it repeats. */
+export function carryOrigin(from: Request, to: Request): Request {
+  const origin = checked.get(from);
+  if (origin) checked.set(to, origin);
+  return to;
+}
+
+/**
+ * The checked public origin of a request that went through hostCheck: what pages, feeds and the
+ * page cache key use instead of the raw Host header.
+ */
+export function checkedOrigin(req: Request): string {
+  return checked.get(req) ?? new URL(req.url).origin;
+}
+
+export const INVALID_HOST_MESSAGE = "请求的主机名无效";
+
+const INVALID_HOST_PAGE = `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>${INVALID_HOST_MESSAGE}</title>
+<meta name="viewport" content="width=device-width,initial-scale=1"></head>
+<body style="font-family:system-ui,sans-serif;text-align:center;padding:80px 16px;color:#1F2329">
+<h1 style="font-size:24px">${INVALID_HOST_MESSAGE}</h1><p style="color:#646A73">请通过本站的正式网址访问。</p></body></html>`;
+
+/**
+ * Answers 400 to a request for a host the site does not answer to, before any handler or cache sees
+ * it; otherwise records the checked origin (see checkedOrigin).
+ */
+export function hostCheck(check: OriginCheck) {
+  return async (c: Context, next: Next) => {
+    const origin = check.origin(c.req.raw);
+    if (origin === null) {
+      c.header("Cache-Control", "no-store");
+      c.header("X-Content-Type-Options", "nosniff");
+      if (c.req.path.startsWith("/api/")) return fail(c, 400, INVALID_HOST_MESSAGE);
+      return c.html(INVALID_HOST_PAGE, 400);
+    }
+    checked.set(c.req.raw, origin);
+    return next();
+  };
+}
