@@ -1,0 +1,354 @@
+// Real traffic (bench/README.md "Real traffic"): browser-like requests over the 100,000-article
+// dataset, beside a bare Node server sending one stored page's compressed bytes.
+import { type ChildProcess, fork } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { buildSqliteDataset } from "./dataset";
+import { BenchError, CONNECTIONS, copyBuild, fail, load, own, ROOT, startApp, waitFor } from "./kit";
+
+const COUNT = 100_000;
+const SECONDS = Number(process.env.TRAFFIC_SECONDS ?? 20);
+const WARMUP = Number(process.env.TRAFFIC_WARMUP ?? 60);
+const PUBLISH_EVERY_MS = 10_000;
+const APP_PORT = 3720;
+const BARE_PORT = 3721;
+
+/** What a phone browser opened from a WeChat chat sends with every request. */
+export const BROWSER_HEADERS = {
+  "accept-encoding": "gzip, deflate, br",
+  cookie: "Hm_lvt_5f2c1b8e=1764000000,1764086400; Hm_lpvt_5f2c1b8e=1764090000",
+  "user-agent":
+    "Mozilla/5.0 (Linux; Android 13; V2183A Build/TP1A.220624.014) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/116.0.0.0 Mobile Safari/537.36 XWEB/1160065 MMWEBSDK/20231202 MMWEBID/2247 MicroMessenger/8.0.47.2560(0x28002F35) WeChat/arm64 Weixin NetType/WIFI Language/zh_CN ABI/arm64",
+};
+
+const SHARE = [
+  "?from=singlemessage&isappinstalled=0",
+  "?from=timeline",
+  "?from=groupmessage",
+  "?utm_source=wechat&utm_medium=share",
+];
+
+/** A seeded generator, so two runs request the same URLs. */
+function rng(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Zipf (s = 1) over the ids, in a shuffled order (the hot articles are not simply the newest). */
+function zipf(ids: number[], random: () => number) {
+  const order = [...ids];
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [order[i], order[j]] = [order[j]!, order[i]!];
+  }
+  const cdf = new Float64Array(order.length);
+  let sum = 0;
+  for (let k = 0; k < order.length; k++) cdf[k] = sum += 1 / (k + 1);
+  return () => {
+    const x = random() * sum;
+    let lo = 0;
+    let hi = cdf.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (cdf[mid]! < x) lo = mid + 1;
+      else hi = mid;
+    }
+    return order[lo]!;
+  };
+}
+
+/** A quarter of the URLs carry WeChat or utm share parameters. */
+const withShare = (p: string, random: () => number) =>
+  random() < 0.25 ? p + SHARE[Math.floor(random() * SHARE.length)] : p;
+
+async function run(url: string, next: () => string, seconds: number) {
+  const r = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    headers: BROWSER_HEADERS,
+    requests: [
+      {
+        setupRequest: (req) => ({ ...req, path: next() }),
+      },
+    ],
+  });
+  return {
+    rps: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors,
+  };
+}
+
+/** The bytes as sent (fetch would decode them). */
+function rawGet(url: string) {
+  return new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http
+      .get(url, { headers: BROWSER_HEADERS }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on("error", reject);
+  });
+}
+
+async function storeStats(base: string) {
+  const text = await (await fetch(`${base}/metrics`)).text();
+  const read = (name: string) =>
+    Number(new RegExp(`^${name}\\{cache="pages"\\} (\\S+)`, "m").exec(text)?.[1] ?? 0);
+  return {
+    hits: read("cache_hits_total"),
+    stale: read("cache_stale_total"),
+    misses: read("cache_misses_total"),
+    bytes: read("cache_bytes"),
+    entries: read("cache_entries"),
+  };
+}
+
+const ratio = (
+  a: { hits: number; stale: number; misses: number },
+  b: { hits: number; stale: number; misses: number },
+) => {
+  const served = b.hits - a.hits + (b.stale - a.stale);
+  const all = served + (b.misses - a.misses);
+  return all === 0 ? 0 : Math.round((1000 * served) / all) / 10;
+};
+
+const rssMb = (pid: number | undefined) => {
+  if (!pid) return 0;
+  const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
+  return m ? Math.round(Number(m[1]) / 1024) : 0;
+};
+
+class Editor {
+  cookie = "";
+  csrf = "";
+  constructor(readonly base: string) {}
+  async setup() {
+    const res = await fetch(`${this.base}/api/admin/setup`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username: "bench", displayName: "压测编辑", password: "bench-password-2026" }),
+    });
+    if (res.status !== 200) throw new BenchError(`console setup failed: ${res.status} ${await res.text()}`);
+    this.cookie = /^([^=]+=[^;]*)/.exec(res.headers.get("set-cookie") ?? "")?.[1] ?? "";
+    this.csrf = ((await res.json()) as { data: { csrfToken: string } }).data.csrfToken;
+  }
+  async publish(title: string): Promise<number> {
+    const res = await fetch(`${this.base}/api/admin/articles`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie: this.cookie, "x-csrf-token": this.csrf },
+      body: JSON.stringify({
+        title,
+        intro: "压测期间发布的文章",
+        content: "<p>压测期间发布的文章正文。</p>",
+        thumb: "/uploads/demo/article-1.svg",
+        author: "压测",
+        columnId: 5,
+        tags: ["压测"],
+        hot: false,
+        status: "published",
+        createdAt: new Date().toISOString(),
+      }),
+    });
+    if (res.status !== 200) throw new BenchError(`publish failed: ${res.status} ${await res.text()}`);
+    return ((await res.json()) as { data: { id: number } }).data.id;
+  }
+}
+
+/** Publishes every 10 s until stopped; for each, how long until the home shows it to a browser. */
+function publisher(base: string, editor: Editor) {
+  const delays: number[] = [];
+  let stop = false;
+  const done = (async () => {
+    let n = 0;
+    while (!stop) {
+      const title = `压测发布 ${Date.now()} 第${++n}篇`;
+      await editor.publish(title);
+      const t0 = performance.now();
+      for (;;) {
+        const html = await (await fetch(`${base}/`, { headers: BROWSER_HEADERS })).text();
+        if (html.includes(title)) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      delays.push(Math.round(performance.now() - t0));
+      await new Promise((r) => setTimeout(r, PUBLISH_EVERY_MS));
+    }
+  })();
+  return {
+    delays,
+    async stop() {
+      stop = true;
+      await done;
+    },
+  };
+}
+
+async function main() {
+  if (!fs.existsSync(path.join(ROOT, "build", "app", "main.js")))
+    throw new BenchError("no build: run `npm run build` first");
+  const dataset = path.resolve(
+    process.env.TRAFFIC_DATASET ?? path.join(ROOT, "bench", "data", `sqlite-${COUNT}`),
+  );
+  console.info(`dataset: ${COUNT} articles in ${dataset}`);
+  const source = await buildSqliteDataset(dataset, COUNT);
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), "traffic-"));
+  const children: ChildProcess[] = [];
+  try {
+    // The run publishes and counts views: it works on a copy, the dataset stays as built.
+    const dataDir = path.join(work, "data");
+    fs.mkdirSync(dataDir);
+    fs.copyFileSync(source, path.join(dataDir, "site.db"));
+    const buildDir = await copyBuild(work);
+    const app = startApp({ buildDir, dataDir, port: APP_PORT, seed: false });
+    children.push(app);
+    const base = `http://127.0.0.1:${APP_PORT}`;
+    await waitFor(`${base}/healthz`);
+
+    const ids = (
+      (await (await fetch(`${base}/api/product/content/list?page=1&pageSize=1`)).json()) as {
+        data: { result: { contentId: number }[] };
+      }
+    ).data.result;
+    const newest = ids[0]!.contentId;
+    const all = Array.from({ length: COUNT }, (_, i) => newest - i).filter((id) => id > 0);
+
+    // (0) one warm article and one cached API answer, with browser headers, beside the bare server
+    // sending the same compressed bytes.
+    const article = `/articledetail/${newest - 10}`;
+    const api = "/api/product/content/list?page=1&pageSize=10";
+    const routes: Record<string, { body: string; type: string; encoding?: string }> = {};
+    for (const p of [article, api]) {
+      const res = await rawGet(base + p);
+      routes[p] = {
+        body: res.body.toString("base64"),
+        type: String(res.headers["content-type"] ?? ""),
+        encoding: res.headers["content-encoding"] as string | undefined,
+      };
+    }
+    const routesFile = path.join(work, "bare-routes.json");
+    fs.writeFileSync(routesFile, JSON.stringify(routes));
+    const bare = own(
+      fork(path.join(ROOT, "bench", "bare-server.mjs"), [routesFile, String(BARE_PORT)], {
+        stdio: "inherit",
+      }),
+    );
+    children.push(bare);
+    await new Promise((r) => bare.once("message", r));
+    const zero: Record<string, unknown>[] = [];
+    for (const p of [article, api]) {
+      const ours = await load(base + p, { headers: BROWSER_HEADERS });
+      const ref = await load(`http://127.0.0.1:${BARE_PORT}${p}`, { headers: BROWSER_HEADERS });
+      const bytes = Buffer.from(routes[p]!.body, "base64").length;
+      zero.push({
+        target: p,
+        bytes,
+        rps: ours.rps,
+        p99: ours.p99,
+        bareRps: ref.rps,
+        ratio: Math.round((100 * ours.rps) / ref.rps),
+      });
+      console.info(
+        `(0) ${p}: ${ours.rps} req/s, p99 ${ours.p99} ms; bare ${ref.rps} (${bytes} bytes ${routes[p]!.encoding})`,
+      );
+    }
+    bare.kill("SIGTERM");
+    const bareRps = zero[0]!.bareRps as number;
+
+    // (a) Zipf over all articles after a warm-up.
+    const random = rng(20261126);
+    const requested = new Set<number>();
+    const pick = zipf(all, random);
+    const nextZipf = () => {
+      const id = pick();
+      requested.add(id);
+      return withShare(`/articledetail/${id}`, random);
+    };
+    console.info(`(a) warming up for ${WARMUP} s…`);
+    await run(base, nextZipf, WARMUP);
+    const s0 = await storeStats(base);
+    const a = await run(base, nextZipf, SECONDS);
+    const s1 = await storeStats(base);
+    const a2 = {
+      ...a,
+      hitRatio: ratio(s0, s1),
+      rssMb: rssMb(app.pid),
+      storeMb: Math.round(s1.bytes / 1048576),
+      entries: s1.entries,
+    };
+    console.info(`(a) ${a.rps} req/s, p99 ${a.p99} ms, hit ratio ${a2.hitRatio} %, RSS ${a2.rssMb} MB`);
+
+    // (b) the same while an editor publishes every 10 s.
+    const editor = new Editor(base);
+    await editor.setup();
+    const pub = publisher(base, editor);
+    const b = await run(base, nextZipf, Math.max(SECONDS, 30));
+    await pub.stop();
+    const s2 = await storeStats(base);
+    const b2 = {
+      ...b,
+      hitRatio: ratio(s1, s2),
+      publishToHomeMs: pub.delays,
+      maxPublishToHomeMs: Math.max(...pub.delays),
+    };
+    console.info(`(b) ${b.rps} req/s, p99 ${b.p99} ms; publish → home ${pub.delays.join(", ")} ms`);
+
+    // (c) a crawler: every request an article never requested before.
+    const fresh = all.filter((id) => !requested.has(id));
+    let i = 0;
+    const c = await run(base, () => `/articledetail/${fresh[i++ % fresh.length]}`, SECONDS);
+    console.info(`(c) ${c.rps} req/s, p99 ${c.p99} ms (${Math.min(i, fresh.length)} new articles)`);
+
+    const result = {
+      date: new Date().toISOString(),
+      load: os.loadavg().map((x) => Math.round(x * 10) / 10),
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+      warmup: WARMUP,
+      zero,
+      a: { ...a2, ratioToBare: Math.round((100 * a.rps) / bareRps) },
+      b: { ...b2, ratioToA: Math.round((100 * b.rps) / a.rps) },
+      c,
+      budgets: {
+        zero: "≥ 50 % of bare",
+        a: "≥ 25 % of bare, p99 < 50 ms",
+        b: "≥ 80 % of (a); each publish on / within 1 s",
+        c: "≥ 600 req/s",
+      },
+    };
+    const out = path.join(ROOT, "bench", "results");
+    fs.mkdirSync(out, { recursive: true });
+    fs.writeFileSync(path.join(out, "traffic-latest.json"), `${JSON.stringify(result, null, 2)}\n`);
+    console.table([
+      { scenario: "(0) article", rps: zero[0]!.rps, p99: zero[0]!.p99, ratio: `${zero[0]!.ratio}% of bare` },
+      { scenario: "(0) API", rps: zero[1]!.rps, p99: zero[1]!.p99, ratio: `${zero[1]!.ratio}% of bare` },
+      {
+        scenario: "(a) Zipf",
+        rps: a.rps,
+        p99: a.p99,
+        ratio: `${result.a.ratioToBare}% of bare, hits ${a2.hitRatio}%`,
+      },
+      { scenario: "(b) Zipf + publish", rps: b.rps, p99: b.p99, ratio: `${result.b.ratioToA}% of (a)` },
+      { scenario: "(c) crawler", rps: c.rps, p99: c.p99, ratio: "" },
+    ]);
+    if (b2.maxPublishToHomeMs > 1000)
+      throw new BenchError(`a published article took ${b2.maxPublishToHomeMs} ms to show on /`);
+  } finally {
+    for (const ch of children) ch.kill("SIGTERM");
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+main().catch(fail);
