@@ -6,9 +6,10 @@ import type { ServerBuild } from "react-router";
 import { createApi } from "./api";
 import { createAdminApp } from "./api/admin";
 import { fail } from "./api/envelope";
+import { createFastPath } from "./http/fast-path";
 import { createMetrics } from "./http/metrics";
 import { createOriginCheck, hostCheck, type OriginCheck } from "./http/origin";
-import { createPageCache } from "./http/page-cache";
+import { createPageCache, type PageCache } from "./http/page-cache";
 import { compilePageRoutes } from "./http/page-routes";
 import { type CspRules, createSecurity } from "./http/security";
 import type { Logger } from "./logger";
@@ -53,7 +54,8 @@ export function createApp(opts: AppOptions) {
   app.use(metrics.middleware);
   // A request for a host the site does not answer to stops here (400), before any cache or page
   // could build links to it; the others carry their checked origin (checkedOrigin) from here on.
-  const checkHost = hostCheck(opts.originCheck ?? createOriginCheck(services.config));
+  const originCheck = opts.originCheck ?? createOriginCheck(services.config);
+  const checkHost = hostCheck(originCheck);
   app.use((c, next) => (HOST_CHECK_EXEMPT.has(c.req.path) ? next() : checkHost(c, next)));
   // gzip for HTML and JSON (static assets are gzipped at build time and served as they are).
   const gzip = compress({ encoding: "gzip" });
@@ -103,7 +105,8 @@ export function createApp(opts: AppOptions) {
   metrics.watchStore("pages", services.responses.pages);
   // The console API (/api/admin) and the article view counter go ahead of the public API and the pages.
   app.route("/", createAdminApp(services));
-  app.route("/", createApi(services));
+  const { api, apiKeyOf } = createApi(services);
+  app.route("/", api);
 
   const uploads = path.join(services.config.DATA_DIR, "uploads");
   app.use(
@@ -140,16 +143,27 @@ export function createApp(opts: AppOptions) {
     app.use("*", (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) ? publicFiles(c, next) : next()));
   }
 
+  let pages: PageCache | undefined;
   if (opts.ssr) {
     const ssr = opts.ssr;
     const render = (req: Request, nonce?: string) => ssr(req, services, nonce);
     if (opts.routes) {
-      const pages = createPageCache({ services, routes: compilePageRoutes(opts.routes), render, security });
-      app.all("*", (c) => pages.serve(c.req.raw, c.get("cspNonce")));
+      const cache = createPageCache({ services, routes: compilePageRoutes(opts.routes), render, security });
+      pages = cache;
+      app.all("*", (c) => cache.serve(c.req.raw, c.get("cspNonce")));
     } else {
       // Development: every page rendered afresh.
       app.all("*", (c) => render(c.req.raw, c.get("cspNonce")));
     }
   }
-  return app;
+  const fastPath = createFastPath({
+    pages,
+    api: services.responses.api,
+    apiKeyOf,
+    originCheck,
+    metrics,
+    fixedHeaders: security.pageHeaders("/", null),
+    viewed: (id) => services.stats.viewed(id),
+  });
+  return { app, fastPath };
 }

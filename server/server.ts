@@ -82,7 +82,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
 
   // The default allowed hosts carry the port actually listened on (PORT=0 picks one).
   let listenPort = config.PORT;
-  const app = createApp({
+  const { app, fastPath } = createApp({
     services,
     originCheck: createOriginCheck(config, () => listenPort),
     logger,
@@ -96,7 +96,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const listener = getRequestListener(app.fetch);
   const server = http.createServer((req, res) => {
     if (vite) vite.middlewares(req, res, () => listener(req, res));
-    else listener(req, res);
+    else if (!fastPath(req, res)) listener(req, res);
   });
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {

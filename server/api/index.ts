@@ -13,10 +13,10 @@ import "./signup";
 /** The JSON API of SPEC §7 under /api. */
 export function createApi(services: Services) {
   const api = new Hono();
-  mountEndpoints(api, services);
+  const apiKeyOf = mountEndpoints(api, services);
   mountUpload(api, services);
   api.get("/api/openapi.json", (c) => c.json(openApiDocument(services.config.PUBLIC_URL)));
   api.get("/api/docs", (c) => c.html(docsPage()));
   api.all("/api/*", (c) => fail(c, 404, "接口不存在"));
-  return api;
+  return { api, apiKeyOf };
 }

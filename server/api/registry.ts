@@ -47,13 +47,18 @@ export function endpoint<Q extends z.ZodObject>(def: EndpointDef<Q>): EndpointDe
 export const resultOf = (schema: z.ZodType) => z.object({ result: schema });
 export const countResult = resultOf(z.number().int().nonnegative());
 
-export function mountEndpoints(app: Hono, services: Services) {
+/** The cache key of a stored GET answer's URL, or undefined when that path is not stored. */
+export type ApiKeyOf = (url: URL) => string | undefined;
+
+export function mountEndpoints(app: Hono, services: Services): ApiKeyOf {
   const ttlMs = services.config.CACHE_TTL_SECONDS * 1000;
   const store = services.responses.api;
+  const stored = new Map<string, Set<string>>();
   for (const def of endpoints) {
     const cached = def.method === "get" && def.cache !== false && ttlMs > 0;
     const read = new Set(Object.keys(def.query.shape));
     for (const path of [def.path, ...(def.aliases ?? [])]) {
+      if (cached) stored.set(path, read);
       app.on(def.method.toUpperCase(), path, async (c) => {
         const input = def.method === "get" ? c.req.query() : { ...c.req.query(), ...(await readBody(c)) };
         if (!cached) {
@@ -61,7 +66,7 @@ export function mountEndpoints(app: Hono, services: Services) {
           const data = await def.handler(q, services, c);
           return data instanceof Response ? data : ok(c, data);
         }
-        const key = cacheKey(c.req.url, read);
+        const key = cacheKey(new URL(c.req.url), read);
         const ask = askOf(c.req.raw);
         const found = store.lookup(key);
         if (found) {
@@ -85,6 +90,12 @@ export function mountEndpoints(app: Hono, services: Services) {
     }
   }
 
+  const keyOf: ApiKeyOf = (url) => {
+    const read = stored.get(url.pathname);
+    return read ? cacheKey(url, read) : undefined;
+  };
+  return keyOf;
+
   async function compute(def: EndpointDef, q: z.infer<z.ZodObject>, c: Context, key: string, ask: ClientAsk) {
     const seq = store.seq;
     const data = await def.handler(q, services, c);
@@ -103,8 +114,7 @@ export function mountEndpoints(app: Hono, services: Services) {
 }
 
 /** path + the parameters the endpoint reads, in a stable order: ?a=1&b=2 and ?b=2&a=1&utm_x=y share an entry */
-function cacheKey(url: string, read: Set<string>): string {
-  const u = new URL(url);
+function cacheKey(u: URL, read: Set<string>): string {
   const kept = [...u.searchParams]
     .filter(([k]) => read.has(k))
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));

@@ -85,6 +85,11 @@ export function createMetrics(services: Services) {
       end({ method: c.req.method, route });
       requests.inc({ method: c.req.method, route, status: String(c.res.status) });
     },
+    /** A request answered outside Hono (the fast path of stored answers). */
+    record(method: string, route: string, status: number, seconds: number) {
+      latency.observe({ method, route }, seconds);
+      requests.inc({ method, route, status: String(status) });
+    },
   };
 }
 

@@ -43,7 +43,12 @@ export interface OriginCheck {
    * visitor asked for (X-Forwarded-Proto / X-Forwarded-Host with TRUST_PROXY). null when that host is
    * not one the site answers to, or the forwarded scheme is not http(s).
    */
-  origin(req: Request): string | null;
+  origin(req: HeaderSource): string | null;
+}
+
+/** A request's headers as far as the check reads them (a fetch Request, or a Node request adapted). */
+export interface HeaderSource {
+  headers: { get(name: string): string | null };
 }
 
 /**

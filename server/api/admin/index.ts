@@ -1,8 +1,8 @@
 import { Hono } from "hono";
-import { isbot } from "isbot";
 import { ADMIN_MESSAGES } from "../../../contract/admin";
 import { sameSecret } from "../../admin/auth";
 import { checkedOrigin } from "../../http/origin";
+import { articleIdOf, countsAsReader } from "../../http/readers";
 import type { Services } from "../../services";
 import { AppError } from "../../services/errors";
 import { mountAuthRoutes } from "./auth";
@@ -28,15 +28,10 @@ export function createAdminApp(services: Services): Hono<AdminEnv> {
     id: number | undefined,
     c: { req: { method: string; header(n: string): string | undefined }; res: Response },
   ) => {
-    if (id === undefined || c.req.method !== "GET" || c.res.status !== 200) return;
-    const purpose = c.req.header("sec-purpose") ?? c.req.header("purpose") ?? "";
-    if (purpose.includes("prefetch") || isbot(c.req.header("user-agent") ?? "")) return;
-    services.stats.viewed(id);
+    if (id !== undefined && countsAsReader(c.req.method, c.res.status, (n) => c.req.header(n)))
+      services.stats.viewed(id);
   };
-  const articleId = (v: string | undefined) => {
-    const m = /^(\d{1,10})(?:\.data)?$/.exec(v ?? "");
-    return m ? Number(m[1]) : undefined;
-  };
+  const articleId = articleIdOf;
   app.use("/articledetail/:cid", async (c, next) => {
     await next();
     countView(articleId(c.req.param("cid")), c);
