@@ -230,6 +230,63 @@ describe.skipIf(!canRun)("production mode behind nginx", () => {
         )
         .toBe("跨实例发布测试文章");
     }
+    // Pages too: the home of every instance shows it; then an edit, an unpublish and a delete made
+    // through one instance show on the other's article page and home.
+    const id = (created.body.data as unknown as { id: number }).id;
+    const article = `/articledetail/${id}`;
+    const page = async (url: string) => {
+      const res = await fetch(url, { headers: { cookie: "Hm_lvt_1=1", "accept-encoding": "br" } });
+      return { status: res.status, body: await res.text() };
+    };
+    const other = cluster.apps[1]!.url;
+    for (const app of cluster.apps) {
+      await expect
+        .poll(async () => (await page(`${app.url}/`)).body, { timeout: 2000, interval: 20 })
+        .toContain("跨实例发布测试文章");
+      await page(app.url + article);
+    }
+    const base = {
+      intro: "通过一个实例发布",
+      content: "<p>正文</p>",
+      thumb: "/uploads/demo/article-1.svg",
+      author: "总编",
+      columnId: 5,
+      tags: ["跨实例"],
+      hot: false,
+      createdAt: new Date().toISOString(),
+    };
+    const put = (title: string, status: string) =>
+      admin.req(
+        "PUT",
+        `/api/admin/articles/${id}`,
+        { ...base, title, status },
+        { origin: cluster.apps[0]!.url },
+      );
+    expect((await put("跨实例修订标题", "published")).status).toBe(200);
+    await expect
+      .poll(async () => (await page(other + article)).body, { timeout: 2000, interval: 20 })
+      .toContain("跨实例修订标题");
+    expect((await put("跨实例修订标题", "draft")).status).toBe(200);
+    await expect
+      .poll(async () => (await page(other + article)).status, { timeout: 2000, interval: 20 })
+      .toBe(404);
+    await expect
+      .poll(async () => (await page(`${other}/`)).body, { timeout: 2000, interval: 20 })
+      .not.toContain("跨实例修订标题");
+    expect((await put("跨实例再次发布", "published")).status).toBe(200);
+    await expect
+      .poll(async () => (await page(other + article)).status, { timeout: 2000, interval: 20 })
+      .toBe(200);
+    expect(
+      (await admin.req("DELETE", `/api/admin/articles/${id}`, undefined, { origin: cluster.apps[0]!.url }))
+        .status,
+    ).toBe(200);
+    await expect
+      .poll(async () => (await page(other + article)).status, { timeout: 2000, interval: 20 })
+      .toBe(404);
+    await expect
+      .poll(async () => (await page(`${other}/`)).body, { timeout: 2000, interval: 20 })
+      .not.toContain("跨实例再次发布");
   });
 
   it("holds an Idempotency-Key across instances", async () => {
