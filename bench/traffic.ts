@@ -6,7 +6,9 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { buildSqliteDataset } from "./dataset";
+import pg from "pg";
+import { checkPrerequisites, ensurePostgres, ensureRedis, startCluster } from "../scripts/cluster.mjs";
+import { buildPostgresDataset, buildSqliteDataset } from "./dataset";
 import { BenchError, CONNECTIONS, copyBuild, fail, load, own, ROOT, startApp, waitFor } from "./kit";
 
 const COUNT = 100_000;
@@ -196,6 +198,114 @@ function publisher(base: string, editor: Editor) {
   };
 }
 
+/** (a) and (b) against one front (the app, or nginx before the instances). */
+async function zipfScenarios(
+  front: string,
+  instances: string[],
+  pids: (number | undefined)[],
+  all: number[],
+  random: () => number,
+  requested: Set<number>,
+  label: string,
+) {
+  const pick = zipf(all, random);
+  const nextZipf = () => {
+    const id = pick();
+    requested.add(id);
+    return withShare(`/articledetail/${id}`, random);
+  };
+  const stats = async () => {
+    const each = await Promise.all(instances.map(storeStats));
+    return each.reduce((x, y) => ({
+      hits: x.hits + y.hits,
+      stale: x.stale + y.stale,
+      misses: x.misses + y.misses,
+      bytes: x.bytes + y.bytes,
+      entries: x.entries + y.entries,
+    }));
+  };
+  console.info(`${label} (a) warming up for ${WARMUP} s…`);
+  await run(front, nextZipf, WARMUP);
+  const s0 = await stats();
+  const ra = await run(front, nextZipf, SECONDS);
+  const s1 = await stats();
+  const a = {
+    ...ra,
+    hitRatio: ratio(s0, s1),
+    rssMb: pids.reduce<number>((n, pid) => n + rssMb(pid), 0),
+    storeMb: Math.round(s1.bytes / 1048576),
+    entries: s1.entries,
+  };
+  console.info(
+    `${label} (a) ${a.rps} req/s, p99 ${a.p99} ms, store hit ratio ${a.hitRatio} %, RSS ${a.rssMb} MB`,
+  );
+
+  const editor = new Editor(instances[0]!);
+  await editor.setup();
+  const pub = publisher(front, editor);
+  const rb = await run(front, nextZipf, Math.max(SECONDS, 30));
+  await pub.stop();
+  const s2 = await stats();
+  const b = {
+    ...rb,
+    hitRatio: ratio(s1, s2),
+    publishToHomeMs: pub.delays,
+    maxPublishToHomeMs: Math.max(...pub.delays),
+  };
+  console.info(`${label} (b) ${b.rps} req/s, p99 ${b.p99} ms; publish → home ${pub.delays.join(", ")} ms`);
+  return { a, b };
+}
+
+/**
+ * Production mode: two instances on PostgreSQL and Redis behind nginx, each with its own response
+ * store, and the same with nginx's proxy_cache in front of the article pages.
+ */
+async function productionMode(all: number[]) {
+  const pgUrl = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/dianshang_bench";
+  const pgAdminUrl = pgUrl.replace(/\/[^/]*$/, "/postgres");
+  await checkPrerequisites({ pgAdminUrl });
+  await ensurePostgres(pgAdminUrl, "postgres");
+  await ensureRedis();
+  await buildPostgresDataset(pgUrl, COUNT);
+  const template = new URL(pgUrl).pathname.slice(1);
+  const results: Record<string, unknown> = {};
+  for (const proxyCache of [false, true]) {
+    const label = proxyCache ? "nginx proxy_cache" : "instance stores";
+    // Each run publishes: it works on a copy of the dataset.
+    const runDb = `${template}_traffic`;
+    const admin = new pg.Client({ connectionString: pgAdminUrl });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS "${runDb}" WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE "${runDb}" TEMPLATE "${template}"`);
+    await admin.end();
+    const cluster = await startCluster({
+      instances: 2,
+      port: 8480,
+      databaseUrl: pgUrl.replace(/\/[^/]*$/, `/${runDb}`),
+      redisUrl: "redis://127.0.0.1:6379",
+      dataDir: fs.mkdtempSync(path.join(os.tmpdir(), "traffic-uploads-")),
+      env: { LOG_LEVEL: "warn", SEED_DEMO: "false" },
+      proxyCache,
+      log: () => {},
+    });
+    try {
+      const r = await zipfScenarios(
+        cluster.url,
+        cluster.apps.map((x: { url: string }) => x.url),
+        cluster.apps.map((x: { child: ChildProcess }) => x.child.pid),
+        all,
+        rng(20261126),
+        new Set(),
+        `production, ${label}:`,
+      );
+      results[label] = r;
+    } finally {
+      await cluster.stop();
+    }
+  }
+  return results;
+}
+
 async function main() {
   if (!fs.existsSync(path.join(ROOT, "build", "app", "main.js")))
     throw new BenchError("no build: run `npm run build` first");
@@ -267,49 +377,20 @@ async function main() {
     bare.kill("SIGTERM");
     const bareRps = zero[0]!.bareRps as number;
 
-    // (a) Zipf over all articles after a warm-up.
+    // (a) Zipf over all articles after a warm-up; (b) the same while an editor publishes.
     const random = rng(20261126);
     const requested = new Set<number>();
-    const pick = zipf(all, random);
-    const nextZipf = () => {
-      const id = pick();
-      requested.add(id);
-      return withShare(`/articledetail/${id}`, random);
-    };
-    console.info(`(a) warming up for ${WARMUP} s…`);
-    await run(base, nextZipf, WARMUP);
-    const s0 = await storeStats(base);
-    const a = await run(base, nextZipf, SECONDS);
-    const s1 = await storeStats(base);
-    const a2 = {
-      ...a,
-      hitRatio: ratio(s0, s1),
-      rssMb: rssMb(app.pid),
-      storeMb: Math.round(s1.bytes / 1048576),
-      entries: s1.entries,
-    };
-    console.info(`(a) ${a.rps} req/s, p99 ${a.p99} ms, hit ratio ${a2.hitRatio} %, RSS ${a2.rssMb} MB`);
-
-    // (b) the same while an editor publishes every 10 s.
-    const editor = new Editor(base);
-    await editor.setup();
-    const pub = publisher(base, editor);
-    const b = await run(base, nextZipf, Math.max(SECONDS, 30));
-    await pub.stop();
-    const s2 = await storeStats(base);
-    const b2 = {
-      ...b,
-      hitRatio: ratio(s1, s2),
-      publishToHomeMs: pub.delays,
-      maxPublishToHomeMs: Math.max(...pub.delays),
-    };
-    console.info(`(b) ${b.rps} req/s, p99 ${b.p99} ms; publish → home ${pub.delays.join(", ")} ms`);
+    const { a, b } = await zipfScenarios(base, [base], [app.pid], all, random, requested, "embedded");
+    const a2 = a;
+    const b2 = b;
 
     // (c) a crawler: every request an article never requested before.
     const fresh = all.filter((id) => !requested.has(id));
     let i = 0;
     const c = await run(base, () => `/articledetail/${fresh[i++ % fresh.length]}`, SECONDS);
     console.info(`(c) ${c.rps} req/s, p99 ${c.p99} ms (${Math.min(i, fresh.length)} new articles)`);
+
+    const production = process.env.TRAFFIC_CLUSTER === "0" ? undefined : await productionMode(all);
 
     const result = {
       date: new Date().toISOString(),
@@ -321,6 +402,7 @@ async function main() {
       a: { ...a2, ratioToBare: Math.round((100 * a.rps) / bareRps) },
       b: { ...b2, ratioToA: Math.round((100 * b.rps) / a.rps) },
       c,
+      production,
       budgets: {
         zero: "≥ 50 % of bare",
         a: "≥ 25 % of bare, p99 < 50 ms",

@@ -258,7 +258,35 @@ async function httpOk(url) {
   }
 }
 
-function nginxConfig({ port, upstreams, dir }) {
+/**
+ * With `proxyCache`, nginx also keeps article pages itself (proxy_cache, stale while updating, one
+ * background update), for bench/traffic.ts to compare with the instances' own stores. It is off by
+ * default: nginx cannot be told that an article was unpublished, so it would serve it until its
+ * s-maxage runs out.
+ */
+function nginxConfig({ port, upstreams, dir, proxyCache = false }) {
+  const cache = proxyCache
+    ? `
+    location /articledetail/ {
+      proxy_cache pages;
+      # Article pages read no query parameter: share parameters must not split entries.
+      proxy_cache_key $scheme$http_host$uri;
+      proxy_cache_use_stale updating error timeout http_502 http_503;
+      proxy_cache_background_update on;
+      proxy_cache_lock on;
+      proxy_cache_bypass $cookie_dsn_admin;
+      proxy_no_cache $cookie_dsn_admin;
+      add_header X-Proxy-Cache $upstream_cache_status;
+      proxy_pass http://app;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $http_host;
+      proxy_set_header X-Forwarded-Host $http_host;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_set_header X-Real-IP $remote_addr;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+    }`
+    : "";
   return `worker_processes 1;
 daemon off;
 pid ${dir}/nginx.pid;
@@ -272,12 +300,12 @@ http {
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
   client_max_body_size 6m;
-  upstream app {
+${proxyCache ? `  proxy_cache_path ${dir}/cache levels=1:2 keys_zone=pages:64m max_size=2g inactive=10m use_temp_path=off;\n` : ""}  upstream app {
 ${upstreams.map((u) => `    server ${u} max_fails=0;`).join("\n")}
     keepalive 64;
   }
   server {
-    listen 127.0.0.1:${port};
+    listen 127.0.0.1:${port};${cache}
     location / {
       proxy_pass http://app;
       proxy_http_version 1.1;
@@ -474,7 +502,12 @@ export async function startCluster(opts = {}) {
 
     fs.writeFileSync(
       path.join(dir, "nginx.conf"),
-      nginxConfig({ port, upstreams: apps.map((a) => `127.0.0.1:${a.port}`), dir }),
+      nginxConfig({
+        port,
+        upstreams: apps.map((a) => `127.0.0.1:${a.port}`),
+        dir,
+        proxyCache: opts.proxyCache ?? false,
+      }),
     );
     nginx = spawn(nginxBin, ["-c", path.join(dir, "nginx.conf"), "-p", dir], {
       stdio: ["ignore", "pipe", "pipe"],

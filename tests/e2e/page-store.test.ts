@@ -224,12 +224,13 @@ describe.each(engines())("the page store (%s)", (engine) => {
     for (let i = 0; i < 200; i++) {
       const r = Math.random().toString(36).slice(2);
       const res = await fetch(`${site.url}${hot}?${r}=${r}&utm_campaign=${r}`, { headers: BROWSER });
-      expect(res.headers.get("x-cache")).toBe("HIT");
+      // Served from the store (stale once the earlier tests' changes are half a stale window old).
+      expect(["HIT", "STALE"]).toContain(res.headers.get("x-cache"));
       await res.arrayBuffer();
       await (await fetch(`${site.url}/articledetail/${900_000_000 + i}`)).arrayBuffer();
       await (await fetch(`${site.url}/no-such-page-${r}`)).arrayBuffer();
     }
-    expect(await state(site, hot)).toBe("HIT");
+    expect(["HIT", "STALE"]).toContain(await state(site, hot));
     // Random query strings made no entries; unknown paths only small, short-lived ones.
     expect(site.services.responses.pages.size - before).toBeLessThanOrEqual(401);
   });
