@@ -22,8 +22,9 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  // Pages rendered for one request (console, form posts) carry its nonce; public pages none: the
-  // server allows their inline scripts by hash (server/http/security.ts).
+  // Pages rendered for one request (console, form posts) carry its nonce; public pages a random
+  // marker, by which the server finds their own inline scripts and allows them by hash
+  // (server/http/security.ts, inlineScriptHashes).
   const nonce = loadContext.cspNonce;
   const cache = createCache();
   return new Promise<Response>((resolve, reject) => {

@@ -1,8 +1,9 @@
 import { createContext, useContext } from "react";
 
 /**
- * The CSP nonce to render with: only pages rendered for one request (the console, form posts) have
- * one; public pages are rendered without, and the server allows their inline scripts by hash.
+ * The nonce the page's own scripts carry: the request's CSP nonce for pages rendered for one request
+ * (the console, form posts); for public pages a random marker by which the server finds the scripts
+ * whose hashes their policy lists. The browser renders none (nonce attributes are hidden from scripts).
  */
 export const NonceContext = createContext<string | undefined>(undefined);
 

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { withChrome } from "../../contract/cache-tags";
 import type { Services } from "../services";
 import { preferredEncoding, type ResponseStore, type StoredAnswer } from "../services/response-store";
@@ -6,7 +7,10 @@ import { carryOrigin, checkedOrigin } from "./origin";
 import { matchPage, type PageMatch, type PageRoute, pageKey, pageTags } from "./page-routes";
 import { inlineScriptHashes, type Security } from "./security";
 
-/** Renders a page request; with a nonce for pages that are never stored (console, form posts). */
+/**
+ * Renders a page request with a nonce: the request's own for pages that are never stored (console,
+ * form posts), a marker for public pages (their policy lists hashes; see inlineScriptHashes).
+ */
 export type PageRender = (req: Request, nonce?: string) => Promise<Response>;
 
 /** How long a 404 (unknown article id, unknown path) is kept: long enough to absorb a flood. */
@@ -56,12 +60,14 @@ export function createPageCache(opts: {
     match: PageMatch | undefined,
   ): Promise<Finished> {
     const seq = store.seq;
-    const res = await render(req);
+    // The page's own scripts carry this marker; only they are hashed into its policy.
+    const marker = crypto.randomBytes(12).toString("base64url");
+    const res = await render(req, marker);
     const body = Buffer.from(await res.arrayBuffer());
     const headers = [...res.headers].filter(([k]) => k !== "content-length" && k !== "content-encoding");
     const url = new URL(req.url);
     const html = (res.headers.get("content-type") ?? "").startsWith("text/html");
-    const proof = html ? { hashes: inlineScriptHashes(body.toString("utf8")) } : null;
+    const proof = html ? { hashes: inlineScriptHashes(body.toString("utf8"), marker) } : null;
     headers.push(...security.pageHeaders(url.pathname, proof));
     const maxAge = /s-maxage=(\d+)/.exec(res.headers.get("cache-control") ?? "");
     const storable =

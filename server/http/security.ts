@@ -41,14 +41,22 @@ export function contentSecurityPolicy(
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
 
 /**
- * The CSP hashes ('sha256-…') of a page's inline scripts, in order and without repeats. JSON data
- * blocks are not scripts and are left out; script elements with a src are allowed by 'self'.
+ * The CSP hashes ('sha256-…') of the page's own inline scripts: those rendered with `marker` as
+ * their nonce attribute (a random value per render, never listed in the policy). Markup injected
+ * into a page can never carry it, so a payload that became a script is not hashed and cannot run.
+ * JSON data blocks are not scripts; scripts with a src are allowed by 'self'.
  */
-export function inlineScriptHashes(html: string): string[] {
+export function inlineScriptHashes(html: string, marker: string): string[] {
   const out = new Set<string>();
+  const own = `nonce="${marker}"`;
   for (const m of html.matchAll(INLINE_SCRIPT)) {
     const attrs = m[1] ?? "";
-    if (/\bsrc\s*=/i.test(attrs) || /type\s*=\s*["']?application\/(ld\+)?json/i.test(attrs)) continue;
+    if (
+      !attrs.includes(own) ||
+      /\bsrc\s*=/i.test(attrs) ||
+      /type\s*=\s*["']?application\/(ld\+)?json/i.test(attrs)
+    )
+      continue;
     out.add(
       `sha256-${crypto
         .createHash("sha256")
