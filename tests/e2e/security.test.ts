@@ -21,14 +21,9 @@ describe("security headers", () => {
     const article = (
       await site.get<{ result: { contentId: number }[] }>("/api/product/content/list?page=1&pageSize=1")
     ).body.data.result[0]!.contentId;
-    for (const path of [
-      "/",
-      "/news",
-      `/articledetail/${article}`,
-      "/market/products/strawBag",
-      "/wxmcn",
-      "/tzyx/zebra/product/278",
-    ]) {
+    // The sign-up form is never stored (it is made for one order): its scripts are hashed per render.
+    const stored = ["/", "/news", `/articledetail/${article}`, "/market/products/strawBag", "/wxmcn"];
+    for (const path of [...stored, "/tzyx/zebra/product/278"]) {
       const plain = await fetch(site.url + path);
       const browserLike = await fetch(site.url + path, {
         headers: {
@@ -38,9 +33,9 @@ describe("security headers", () => {
       });
       expect(plain.status, path).toBe(200);
       const [a, b] = [await plain.text(), await browserLike.text()];
-      expect(b, path).toBe(a);
+      if (stored.includes(path)) expect(b, path).toBe(a);
       const csp = plain.headers.get("content-security-policy") ?? "";
-      expect(browserLike.headers.get("content-security-policy"), path).toBe(csp);
+      if (stored.includes(path)) expect(browserLike.headers.get("content-security-policy"), path).toBe(csp);
       const scriptSrc = /script-src ([^;]+)/.exec(csp)?.[1] ?? "";
       expect(scriptSrc, path).not.toMatch(/unsafe-inline|unsafe-eval|nonce-/);
       // The nonce attributes only mark the page's own scripts for hashing: the policy lists none.

@@ -1,7 +1,9 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import type { Browser, Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AUTO_SUBMIT_SCRIPT } from "../../server/payments/types";
 import type { TestServer } from "../helpers/server";
 import { launchBrowser, newContext, screenshot, startSite } from "./browser";
 
@@ -54,8 +56,12 @@ describe("sign-up and payment in Chromium", () => {
 
     const res = await page.goto("/tzyx/zebra/product/278?shop_id=S-278&shop_name=星河旗舰店");
     expect(res?.headers()["cache-control"]).toBe("no-store");
-    // the payment page is written into this document: its CSP allows that one script by hash
-    expect(res?.headers()["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[^']+' 'sha256-/);
+    // the page's own scripts and the payment page written into this document later are allowed by
+    // hash, nothing else (no nonce, no 'unsafe-inline')
+    const csp = res?.headers()["content-security-policy"] ?? "";
+    expect(csp).toMatch(/script-src 'self'( 'sha256-[^']+')+;/);
+    const autoSubmit = crypto.createHash("sha256").update(AUTO_SUBMIT_SCRIPT).digest("base64");
+    expect(csp).toContain(`'sha256-${autoSubmit}'`);
     await expect.poll(() => page.title()).toContain("直播电商实战训练营");
     await page.getByText("¥99.00").first().waitFor();
     await page.waitForFunction(() => document.querySelector("#signup_orderNum") !== null);
