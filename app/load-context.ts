@@ -6,5 +6,7 @@ declare module "react-router" {
     services: Services;
     /** this request's CSP nonce, when the page cannot be cached and is rendered with it */
     cspNonce?: string;
+    /** a page's HTML, as opposed to the data of a client navigation (`<path>.data`) */
+    documentRequest: boolean;
   }
 }

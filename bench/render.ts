@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
-import { createApp, type SsrHandler } from "../server/app";
+import { createApp, loadContextFor, type SsrHandler } from "../server/app";
 import { loadConfig } from "../server/config";
 import { openDatabase } from "../server/db";
 import { createLogger } from "../server/logger";
@@ -25,6 +25,7 @@ import { BenchError, fail, ROOT } from "./kit";
  *   npm run build && npm run bench:render
  *   BENCH_RENDER_COUNT=2000 …        a smaller dataset for quick iteration (built once in bench/data)
  *   BENCH_RENDER_HTTP=0 …            React Router's handler alone, without the Hono layer
+ *   BENCH_RENDER_BUILD=dir …         another build directory than build/
  *   BENCH_RENDER_COMPARE=dir …       this build against another (rounds alternate between the two)
  *   BENCH_RENDER_MODE=callgrind …    instructions per render under valgrind (repeatable when busy)
  * A CPU profile: node --cpu-prof --cpu-prof-dir=bench/data/render build/run/render.mjs (after one run).
@@ -82,7 +83,7 @@ export async function articleRenderer(opts: { buildDir?: string; count?: number;
   // What server/server.ts productionSsr does.
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
   const handle = createRequestHandler(build, "production");
-  const ssr: SsrHandler = (request, s, cspNonce) => handle(request, { services: s, cspNonce });
+  const ssr: SsrHandler = (request, s, cspNonce) => handle(request, loadContextFor(request, s, cspNonce));
   const app = createApp({
     services,
     logger,
@@ -107,17 +108,24 @@ export async function articleRenderer(opts: { buildDir?: string; count?: number;
   const headers = { cookie: "sid=bench", "accept-encoding": "identity" };
   const useHttp = opts.http ?? true;
 
-  async function renderOne(): Promise<number> {
-    const url = nextUrl();
+  /** one page, uncached: its status and its bytes */
+  async function render(url: string) {
     const res = useHttp
       ? await app.fetch(new Request(url, { headers }))
       : await ssr(new Request(url, { headers }), services, "benchnonce");
-    const body = await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
+    return { status: res.status, body: Buffer.from(await res.arrayBuffer()) };
+  }
+
+  /** the next article, uncached: the bytes of its page */
+  async function renderOne(): Promise<number> {
+    const url = nextUrl();
+    const { status, body } = await render(url);
+    if (status !== 200) throw new Error(`${url}: ${status}`);
     return body.byteLength;
   }
 
   return {
+    render,
     renderOne,
     count,
     http: useHttp,
@@ -206,7 +214,7 @@ async function callgrindChild(opts: RenderOptions) {
 function callgrind(opts: RenderOptions) {
   const dir = path.join(ROOT, "bench", "data", "render");
   fs.mkdirSync(dir, { recursive: true });
-  const out = path.join(dir, "callgrind.out");
+  const out = path.join(dir, `callgrind.out.${process.pid}`);
   const renders = opts.renders ?? 200;
   const res = spawnSync(
     "valgrind",
@@ -234,6 +242,7 @@ function callgrind(opts: RenderOptions) {
 async function main() {
   const env = process.env;
   const opts: RenderOptions = {
+    buildDir: env.BENCH_RENDER_BUILD,
     count: Number(env.BENCH_RENDER_COUNT ?? 100_000),
     renders: env.BENCH_RENDER_RENDERS ? Number(env.BENCH_RENDER_RENDERS) : undefined,
     rounds: env.BENCH_RENDER_ROUNDS ? Number(env.BENCH_RENDER_ROUNDS) : undefined,

@@ -2,6 +2,7 @@ import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
+import type { AppLoadContext } from "react-router";
 import { NONCE_APPLIED_HEADER, NONCE_PLACEHOLDER } from "../app/csp";
 import { createApi } from "./api";
 import { createAdminApp } from "./api/admin";
@@ -15,6 +16,13 @@ import { AppError } from "./services/errors";
 
 /** A React Router request handler (production build or Vite dev server), given our load context. */
 export type SsrHandler = (request: Request, services: Services, cspNonce?: string) => Promise<Response>;
+
+/** What route loaders get besides the request (app/load-context.ts). */
+export function loadContextFor(request: Request, services: Services, cspNonce?: string): AppLoadContext {
+  // Client navigations ask React Router for `<path>.data`; anything else is a document.
+  const documentRequest = !new URL(request.url).pathname.endsWith(".data");
+  return { services, cspNonce, documentRequest };
+}
 
 export interface AppOptions {
   services: Services;

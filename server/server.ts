@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { createApp, type SsrHandler } from "./app";
+import { createApp, loadContextFor, type SsrHandler } from "./app";
 import type { Config } from "./config";
 import { openDatabase } from "./db";
 import { seedIfEmpty } from "./db/seed";
@@ -35,7 +35,7 @@ export interface RunningServer {
 async function productionSsr(buildDir: string): Promise<SsrHandler> {
   const build = (await import(path.join(buildDir, "server", "index.js"))) as ServerBuild;
   const handle = createRequestHandler(build, "production");
-  return (request, services, cspNonce) => handle(request, { services, cspNonce });
+  return (request, services, cspNonce) => handle(request, loadContextFor(request, services, cspNonce));
 }
 
 export async function startServer(opts: StartOptions): Promise<RunningServer> {
@@ -63,7 +63,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     const devVite = vite;
     ssr = async (request, s, cspNonce) => {
       const build = (await devVite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
-      return createRequestHandler(build, "development")(request, { services: s, cspNonce });
+      return createRequestHandler(build, "development")(request, loadContextFor(request, s, cspNonce));
     };
   } else if (opts.buildDir && fs.existsSync(path.join(opts.buildDir, "server", "index.js"))) {
     ssr = await productionSsr(opts.buildDir);
