@@ -18,9 +18,10 @@ export function articleBody(a: { contentId: number; content?: string }): string 
   if (a.content !== undefined) return a.content;
   const body = kept.get(a);
   if (body !== undefined || typeof document === "undefined") return body ?? "";
+  // Only the article of the page the browser opened comes without its body: the one on the page.
   let html = fromPage.get(a.contentId);
   if (html === undefined) {
-    html = document.querySelector(`[data-article-body="${a.contentId}"]`)?.innerHTML ?? "";
+    html = document.querySelector(".article-content")?.innerHTML ?? "";
     fromPage.set(a.contentId, html);
   }
   return html;

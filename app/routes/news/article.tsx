@@ -100,7 +100,6 @@ export default function ArticleDetail({ loaderData, matches }: Route.ComponentPr
       {/* sanitised by the allow-list when it was stored; on hydration, the markup already on the page */}
       <div
         className="article-content"
-        data-article-body={a.contentId}
         // biome-ignore lint/security/noDangerouslySetInnerHtml: stored HTML is sanitised on write
         dangerouslySetInnerHTML={{ __html: articleBody(a) }}
         suppressHydrationWarning
