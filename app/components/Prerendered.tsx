@@ -10,7 +10,7 @@ export const chromeMarkup: {
   render?: (key: string, deps: readonly unknown[], children: ReactNode) => string | undefined;
 } = {};
 
-type Tag = "div" | "header" | "footer" | "aside";
+type Tag = "div" | "header" | "footer" | "aside" | "nav";
 
 /**
  * An element of the site chrome whose content is the same on every page. The server fills it with
@@ -28,7 +28,7 @@ export function Prerendered({
   markupKey: string;
   deps: readonly unknown[];
   children: ReactNode;
-} & HTMLAttributes<HTMLElement>) {
+} & HTMLAttributes<HTMLElement> & { [data: `data-${string}`]: string | boolean | undefined }) {
   const html = chromeMarkup.render?.(markupKey, deps, children);
   // biome-ignore lint/security/noDangerouslySetInnerHtml: markup React rendered from our own components
   if (html !== undefined) return <Element {...attributes} dangerouslySetInnerHTML={{ __html: html }} />;
