@@ -224,6 +224,8 @@ function callgrind(opts: RenderOptions) {
       "--smc-check=all-non-file",
       `--callgrind-out-file=${out}`,
       process.execPath,
+      // compilers and the collector on the main thread: the same instructions run after run
+      "--single-threaded",
       process.argv[1]!,
     ],
     {
