@@ -81,7 +81,8 @@ export function LeftMenu({
       <Prerendered
         as="nav"
         markupKey={`left-menu:${active}:${shownColumn}`}
-        deps={[moreColumns]}
+        // the columns themselves: the list holding them is a fresh slice on every render
+        deps={moreColumns}
         className="left-menu"
         data-mode={mode}
         data-open={open || undefined}
