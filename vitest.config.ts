@@ -24,6 +24,7 @@ const browserWorkers = envInt("TEST_BROWSER_WORKERS") ?? Math.max(1, Math.floor(
 
 const BROWSER_FILES = [
   "tests/e2e/admin.test.ts",
+  "tests/e2e/hydration.test.ts",
   "tests/e2e/landing.test.ts",
   "tests/e2e/mcn.test.ts",
   "tests/e2e/news-browser.test.ts",

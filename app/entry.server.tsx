@@ -1,4 +1,3 @@
-import { PassThrough } from "node:stream";
 import { createCache, extractStyle, StyleProvider } from "@ant-design/cssinjs";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
@@ -29,7 +28,7 @@ export default function handleRequest(
   const cache = createCache();
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;
-    const chunks: Buffer[] = [];
+    const chunks: Uint8Array[] = [];
     const timeout = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
@@ -40,18 +39,23 @@ export default function handleRequest(
       {
         nonce,
         onAllReady() {
-          const sink = new PassThrough();
-          sink.on("data", (c: Buffer) => chunks.push(c));
-          sink.on("end", () => {
-            clearTimeout(timeout);
-            const html = Buffer.concat(chunks);
-            // antd styles (form and console pages) go into <head>; other pages are passed on as bytes.
-            const styles = extractStyle(cache);
-            const body = styles ? html.toString("utf8").replace("</head>", `${styles}</head>`) : html;
-            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-            resolve(new Response(body, { headers: responseHeaders, status }));
-          });
-          pipe(sink);
+          // Everything is ready, so React writes the whole page at once: into an array, without a stream.
+          pipe(
+            collect(
+              chunks,
+              () => {
+                clearTimeout(timeout);
+                const html = Buffer.concat(chunks);
+                // antd styles (form and console pages) go into <head>; pages where no antd component
+                // registered a style skip the extraction and are passed on as bytes.
+                const styles = cache.cache.size > 0 ? extractStyle(cache) : "";
+                const body = styles ? html.toString("utf8").replace("</head>", `${styles}</head>`) : html;
+                responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+                resolve(new Response(body, { headers: responseHeaders, status }));
+              },
+              reject,
+            ),
+          );
         },
         onShellError(error: unknown) {
           clearTimeout(timeout);
@@ -64,4 +68,31 @@ export default function handleRequest(
       },
     );
   });
+}
+
+/**
+ * The least of a Writable that React's pipe() needs: chunks go into `chunks`, `done` runs at the end,
+ * `failed` if React gives up on the page.
+ */
+function collect(
+  chunks: Uint8Array[],
+  done: () => void,
+  failed: (e: unknown) => void,
+): NodeJS.WritableStream {
+  const sink = {
+    write(chunk: Uint8Array | string) {
+      chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
+      return true;
+    },
+    end() {
+      done();
+      return sink;
+    },
+    on: () => sink,
+    destroy(error?: unknown) {
+      failed(error ?? new Error("render aborted"));
+      return sink;
+    },
+  };
+  return sink as unknown as NodeJS.WritableStream;
 }

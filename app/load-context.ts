@@ -12,5 +12,7 @@ declare module "react-router" {
      * request.url or the Host header.
      */
     origin: string;
+    /** a page's HTML, as opposed to the data of a client navigation (`<path>.data`) */
+    documentRequest: boolean;
   }
 }

@@ -2,13 +2,13 @@ import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
-import type { ServerBuild } from "react-router";
+import type { AppLoadContext, ServerBuild } from "react-router";
 import { createApi } from "./api";
 import { createAdminApp } from "./api/admin";
 import { fail } from "./api/envelope";
 import { createFastPath } from "./http/fast-path";
 import { createMetrics } from "./http/metrics";
-import { createOriginCheck, hostCheck, type OriginCheck } from "./http/origin";
+import { checkedOrigin, createOriginCheck, hostCheck, type OriginCheck } from "./http/origin";
 import { createPageCache, type PageCache } from "./http/page-cache";
 import { compilePageRoutes } from "./http/page-routes";
 import { type CspRules, createSecurity } from "./http/security";
@@ -18,6 +18,13 @@ import { AppError } from "./services/errors";
 
 /** A React Router request handler (production build or Vite dev server), given our load context. */
 export type SsrHandler = (request: Request, services: Services, cspNonce?: string) => Promise<Response>;
+
+/** What route loaders get besides the request (app/load-context.ts). */
+export function loadContextFor(request: Request, services: Services, cspNonce?: string): AppLoadContext {
+  // Client navigations ask React Router for `<path>.data`; anything else is a document.
+  const documentRequest = !new URL(request.url).pathname.endsWith(".data");
+  return { services, cspNonce, documentRequest, origin: checkedOrigin(request) };
+}
 
 export interface AppOptions {
   services: Services;

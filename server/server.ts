@@ -4,11 +4,11 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { createApp, type SsrHandler } from "./app";
+import { createApp, loadContextFor, type SsrHandler } from "./app";
 import type { Config } from "./config";
 import { openDatabase } from "./db";
 import { seedIfEmpty } from "./db/seed";
-import { checkedOrigin, createOriginCheck } from "./http/origin";
+import { createOriginCheck } from "./http/origin";
 import { createLogger, type Logger } from "./logger";
 import { paymentCspRules } from "./payments/csp";
 import { createServices, type Services } from "./services";
@@ -37,8 +37,7 @@ async function productionSsr(buildDir: string): Promise<{ ssr: SsrHandler; route
   const build = (await import(path.join(buildDir, "server", "index.js"))) as ServerBuild;
   const handle = createRequestHandler(build, "production");
   return {
-    ssr: (request, services, cspNonce) =>
-      handle(request, { services, cspNonce, origin: checkedOrigin(request) }),
+    ssr: (request, services, cspNonce) => handle(request, loadContextFor(request, services, cspNonce)),
     routes: build.routes,
   };
 }
@@ -69,11 +68,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     const devVite = vite;
     ssr = async (request, s, cspNonce) => {
       const build = (await devVite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
-      return createRequestHandler(build, "development")(request, {
-        services: s,
-        cspNonce,
-        origin: checkedOrigin(request),
-      });
+      return createRequestHandler(build, "development")(request, loadContextFor(request, s, cspNonce));
     };
   } else if (opts.buildDir && fs.existsSync(path.join(opts.buildDir, "server", "index.js"))) {
     ({ ssr, routes } = await productionSsr(opts.buildDir));

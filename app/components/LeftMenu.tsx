@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { Column } from "../../contract/entities";
+import { Prerendered } from "./Prerendered";
 
 export type MenuKey = "home" | "hot" | "video" | "tech" | "life" | "more" | "cooperate" | null;
 
@@ -73,9 +74,15 @@ export function LeftMenu({
     </li>
   );
 
+  // The server keeps one markup per highlighted item (a short list); the column only counts when shown.
+  const shownColumn = moreColumns.some((c) => c.columnId === activeColumnId) ? activeColumnId : null;
   return (
     <div ref={slot} className="left-slot">
-      <nav
+      <Prerendered
+        as="nav"
+        markupKey={`left-menu:${active}:${shownColumn}`}
+        // the columns themselves: the list holding them is a fresh slice on every render
+        deps={moreColumns}
         className="left-menu"
         data-mode={mode}
         data-open={open || undefined}
@@ -123,7 +130,7 @@ export function LeftMenu({
           {item("cooperate", "/cooperate", "商务合作")}
         </ul>
         {extra && <div className="left-menu-extra">{extra}</div>}
-      </nav>
+      </Prerendered>
       {open && <button type="button" className="drawer-backdrop" aria-label="关闭菜单" onClick={onClose} />}
     </div>
   );

@@ -1,5 +1,6 @@
 import type { Partner } from "../../contract/entities";
 import { Carousel } from "./Carousel";
+import { Prerendered } from "./Prerendered";
 
 const PER_SLIDE = 8;
 const SLIDES = 4;
@@ -12,7 +13,7 @@ export function PartnersCarousel({ partners }: { partners: Partner[] }) {
     slides.push(partners.slice(i * PER_SLIDE, (i + 1) * PER_SLIDE));
   }
   return (
-    <div className="partners">
+    <Prerendered as="div" className="partners" markupKey="partners" deps={[partners]}>
       <h2 className="section-title">合作伙伴</h2>
       <Carousel
         label="合作伙伴"
@@ -46,6 +47,6 @@ export function PartnersCarousel({ partners }: { partners: Partner[] }) {
           </ul>
         ))}
       />
-    </div>
+    </Prerendered>
   );
 }

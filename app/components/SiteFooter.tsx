@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { SITE_NAME } from "../root";
+import { Prerendered } from "./Prerendered";
 
 const ABOUT = [
   { label: "关于我们", href: "/market/products/aboutus" },
@@ -26,7 +27,7 @@ export const RECORD_NUMBER = "浙ICP备20201222号-1";
 
 export function SiteFooter() {
   return (
-    <footer className="site-footer">
+    <Prerendered as="footer" className="site-footer" markupKey="footer" deps={[]}>
       <div className="footer-inner">
         <nav className="footer-col" aria-label="关于">
           <h2>关于{SITE_NAME}</h2>
@@ -80,6 +81,6 @@ export function SiteFooter() {
           </a>
         </p>
       </div>
-    </footer>
+    </Prerendered>
   );
 }

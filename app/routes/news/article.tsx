@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
 import { articleTag, type RouteCache } from "../../../contract/cache-tags";
 import { ArticleShare } from "../../components/ArticleShare";
+import { articleBody, withBodyAside } from "../../components/article-body";
 import { formatTime } from "../../components/format";
 import { CACHED_PAGE_HEADERS, idOf, orNotFound } from "../../components/paging";
 import { tagPath } from "../../components/SearchOverlay";
@@ -20,7 +21,12 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   if (contentId === null) throw data(null, { status: 404 });
   const article = await orNotFound(context.services.content.detail(contentId));
   if (!article) throw data(null, { status: 404 });
-  return { article };
+  // A page's HTML carries the body in its markup only; the data of a client navigation carries it.
+  if (context.documentRequest) {
+    const { content, ...rest } = article;
+    return { article: withBodyAside<typeof rest & { content?: string }>(rest, content) };
+  }
+  return { article: article as typeof article & { content?: string } };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -95,9 +101,13 @@ export default function ArticleDetail({ loaderData, matches }: Route.ComponentPr
           {a.intro}
         </p>
       )}
-      {/* sanitised by the allow-list when it was stored */}
-      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: stored HTML is sanitised on write */}
-      <div className="article-content" dangerouslySetInnerHTML={{ __html: a.content }} />
+      {/* sanitised by the allow-list when it was stored; on hydration, the markup already on the page */}
+      <div
+        className="article-content"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: stored HTML is sanitised on write
+        dangerouslySetInnerHTML={{ __html: articleBody(a) }}
+        suppressHydrationWarning
+      />
       <ArticleShare
         url={absolute(origin, path)}
         path={path}

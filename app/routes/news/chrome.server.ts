@@ -1,5 +1,8 @@
-import type { AppLoadContext } from "react-router";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { type AppLoadContext, MemoryRouter } from "react-router";
 import type { Column, Partner, Tag } from "../../../contract/entities";
+import { chromeMarkup } from "../../components/Prerendered";
 
 type Services = AppLoadContext["services"];
 
@@ -57,6 +60,14 @@ async function fetchChrome(s: Services): Promise<Chrome> {
   };
 }
 
+/**
+ * The version of what the chrome shows: its data and its markup are kept while this stays the same.
+ * Today any content change moves it; this is the one place to point at a narrower signal.
+ */
+export function chromeVersion(s: Services): number {
+  return s.events.version;
+}
+
 const TTL_MS = 60_000;
 const cache = new WeakMap<Services, { version: number; at: number; value: Promise<Chrome> }>();
 
@@ -66,7 +77,7 @@ const cache = new WeakMap<Services, { version: number; at: number; value: Promis
  */
 export function loadChrome(s: Services): Promise<Chrome> {
   const hit = cache.get(s);
-  const version = s.events.version;
+  const version = chromeVersion(s);
   if (hit && hit.version === version && Date.now() - hit.at < TTL_MS) return hit.value;
   const value = fetchChrome(s);
   cache.set(s, { version, at: Date.now(), value });
@@ -75,3 +86,17 @@ export function loadChrome(s: Services): Promise<Chrome> {
   });
   return value;
 }
+
+const markup = new Map<string, { deps: readonly unknown[]; html: string | undefined }>();
+
+// The chrome's markup, rendered once per chrome data (see Prerendered). Links render the same
+// markup in any router, so a MemoryRouter stands in for the page's.
+chromeMarkup.render = (key, deps, children) => {
+  const hit = markup.get(key);
+  if (hit && hit.deps.length === deps.length && hit.deps.every((d, i) => d === deps[i])) return hit.html;
+  const html = renderToString(createElement(MemoryRouter, null, children));
+  // Anything hoisted into <head> (a preloaded picture, a stylesheet) must come from the page's render.
+  const usable = /<(link|meta|title|style|script|base)[\s>]/.test(html) ? undefined : html;
+  markup.set(key, { deps, html: usable });
+  return usable;
+};

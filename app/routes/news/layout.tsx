@@ -8,6 +8,7 @@ import { useListPageMemory } from "../../components/list-memory";
 // connections the stylesheet does not queue behind a dozen module downloads (first paint).
 import newsCss from "../../components/news.css?url";
 import { PartnersCarousel } from "../../components/PartnersCarousel";
+import { Prerendered } from "../../components/Prerendered";
 import { ProgressBar } from "../../components/ProgressBar";
 import { SearchOverlay } from "../../components/SearchOverlay";
 import { SiteFooter } from "../../components/SiteFooter";
@@ -85,10 +86,16 @@ export default function NewsLayout({ loaderData }: Route.ComponentProps) {
             <main id="main" className="news-main">
               <Outlet />
             </main>
-            <aside className="side-panel" aria-label="侧栏">
+            <Prerendered
+              as="aside"
+              className="side-panel"
+              aria-label="侧栏"
+              markupKey="side-panel"
+              deps={[adBanners, trends]}
+            >
               <AdBanners banners={adBanners} />
               <TrendsTimeline trends={trends} />
-            </aside>
+            </Prerendered>
           </div>
         </div>
       </div>

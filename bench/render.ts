@@ -1,0 +1,296 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
+import { createApp, loadContextFor, type SsrHandler } from "../server/app";
+import { loadConfig } from "../server/config";
+import { openDatabase } from "../server/db";
+import { createLogger } from "../server/logger";
+import { paymentCspRules } from "../server/payments/csp";
+import { createServices } from "../server/services";
+import { createMemoryStore } from "../server/services/store";
+import { buildSqliteDataset } from "./dataset";
+import { BenchError, fail, ROOT } from "./kit";
+
+/**
+ * Render cost (budget in bench/README.md, "Render cost"): the CPU one uncached article render takes,
+ * in-process, on the production build and the 100,000-article dataset. Every render is a distinct
+ * article URL with a Cookie header (which the page micro-cache never serves), sent through the same
+ * path as the server's: Hono's app (middleware, security headers, page cache) and React Router's
+ * request handler with our load context. CPU is process.cpuUsage() (user + system) over a round of
+ * renders, divided by the renders; the figure is the median of the rounds.
+ *
+ *   npm run build && npm run bench:render
+ *   BENCH_RENDER_COUNT=2000 …        a smaller dataset for quick iteration (built once in bench/data)
+ *   BENCH_RENDER_HTTP=0 …            React Router's handler alone, without the Hono layer
+ *   BENCH_RENDER_BUILD=dir …         another build directory than build/
+ *   BENCH_RENDER_COMPARE=dir …       this build against another (rounds alternate between the two)
+ *   BENCH_RENDER_MODE=callgrind …    instructions per render under valgrind (repeatable when busy)
+ * A CPU profile: node --cpu-prof --cpu-prof-dir=bench/data/render build/run/render.mjs (after one run).
+ */
+
+export interface RenderOptions {
+  /** directory of the production build (server/index.js); default build/ */
+  buildDir?: string;
+  /** articles in the generated SQLite dataset; default 100,000 */
+  count?: number;
+  /** renders per round; default 400 */
+  renders?: number;
+  /** measured rounds; default 7 */
+  rounds?: number;
+  /** renders before measuring (JIT warm-up); default 600 */
+  warmup?: number;
+  /** through Hono's app (the HTTP layer without sockets); default true */
+  http?: boolean;
+  /** log each round */
+  verbose?: boolean;
+}
+
+export interface RenderResult {
+  cpuMsPerRender: number;
+  wallMsPerRender: number;
+  rounds: { cpuMsPerRender: number; wallMsPerRender: number }[];
+  renders: number;
+  count: number;
+  http: boolean;
+  htmlBytes: number;
+  loadAverage: number[];
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const round3 = (x: number) => Math.round(x * 1000) / 1000;
+
+/** A renderer of article pages on the dataset, as the server wires it; `close` frees the database. */
+export async function articleRenderer(opts: { buildDir?: string; count?: number; http?: boolean } = {}) {
+  const buildDir = path.resolve(opts.buildDir ?? path.join(ROOT, "build"));
+  const serverEntry = path.join(buildDir, "server", "index.js");
+  if (!fs.existsSync(serverEntry)) throw new BenchError(`${serverEntry} missing: run npm run build first`);
+  // React and React Router pick their production builds when first imported: as `npm start` runs.
+  process.env.NODE_ENV ??= "production";
+  if (process.env.NODE_ENV !== "production") throw new BenchError("NODE_ENV must be production");
+  const { createRequestHandler } = await import("react-router");
+  const count = opts.count ?? 100_000;
+  const dataDir = path.join(ROOT, "bench", "data", `sqlite-${count}`);
+  await buildSqliteDataset(dataDir, count);
+
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", NODE_ENV: "production" });
+  const database = await openDatabase({ dataDir });
+  const logger = createLogger("silent");
+  const services = createServices({ config, database, logger, store: createMemoryStore() });
+
+  // What server/server.ts productionSsr does.
+  const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+  const handle = createRequestHandler(build, "production");
+  const ssr: SsrHandler = (request, s, cspNonce) => handle(request, loadContextFor(request, s, cspNonce));
+  const { app } = createApp({
+    services,
+    logger,
+    ssr,
+    routes: build.routes,
+    cspRules: paymentCspRules(config),
+    frameSrc: [new URL(config.LIVE_ROOM_URL).origin],
+  });
+
+  const ids = (
+    database.sqlite!.prepare("SELECT id FROM articles WHERE status='published' ORDER BY id").all() as {
+      id: number;
+    }[]
+  ).map((r) => r.id);
+  // Spread over the whole dataset, each URL distinct; a stride coprime with the count.
+  let cursor = 0;
+  const stride = 7919;
+  const nextUrl = () => {
+    cursor = (cursor + stride) % ids.length;
+    return `http://127.0.0.1:3000/articledetail/${ids[cursor]}`;
+  };
+  // The console session cookie: the one request the page store never answers, rendered with the
+  // request's own nonce (a store miss costs this render plus compressing the page once).
+  const headers = { cookie: "dsn_admin=bench", "accept-encoding": "identity" };
+  const useHttp = opts.http ?? true;
+
+  /** one page, uncached: its status and its bytes */
+  async function render(url: string) {
+    const res = useHttp
+      ? await app.fetch(new Request(url, { headers }))
+      : await ssr(new Request(url, { headers }), services, "benchnonce");
+    return { status: res.status, body: Buffer.from(await res.arrayBuffer()) };
+  }
+
+  /** the next article, uncached: the bytes of its page */
+  async function renderOne(): Promise<number> {
+    const url = nextUrl();
+    const { status, body } = await render(url);
+    if (status !== 200) throw new Error(`${url}: ${status}`);
+    return body.byteLength;
+  }
+
+  return {
+    render,
+    renderOne,
+    count,
+    http: useHttp,
+    services,
+    close: () => database.close(),
+  };
+}
+
+/** CPU and wall time per uncached article render: the median of `rounds` rounds. */
+export async function measureRender(opts: RenderOptions = {}): Promise<RenderResult> {
+  const renders = opts.renders ?? 400;
+  const rounds = opts.rounds ?? 7;
+  const warmup = opts.warmup ?? 600;
+  const r = await articleRenderer(opts);
+  try {
+    let htmlBytes = 0;
+    for (let i = 0; i < warmup; i++) htmlBytes = await r.renderOne();
+    const results: RenderResult["rounds"] = [];
+    for (let k = 0; k < rounds; k++) {
+      const cpu0 = process.cpuUsage();
+      const t0 = performance.now();
+      for (let i = 0; i < renders; i++) await r.renderOne();
+      const wall = performance.now() - t0;
+      const cpu = process.cpuUsage(cpu0);
+      const row = {
+        cpuMsPerRender: round3((cpu.user + cpu.system) / 1000 / renders),
+        wallMsPerRender: round3(wall / renders),
+      };
+      results.push(row);
+      if (opts.verbose)
+        console.info(
+          `  round ${k + 1}: ${row.cpuMsPerRender} ms CPU, ${row.wallMsPerRender} ms wall per render`,
+        );
+    }
+    return {
+      cpuMsPerRender: median(results.map((x) => x.cpuMsPerRender)),
+      wallMsPerRender: median(results.map((x) => x.wallMsPerRender)),
+      rounds: results,
+      renders,
+      count: r.count,
+      http: r.http,
+      htmlBytes,
+      loadAverage: os.loadavg().map((x) => Math.round(x * 100) / 100),
+    };
+  } finally {
+    await r.close();
+  }
+}
+
+/**
+ * Two builds side by side in one process (BENCH_RENDER_COMPARE=dir): rounds alternate between them,
+ * so a busy machine slows both alike. Prints the median CPU per render of each.
+ */
+async function compare(opts: RenderOptions, otherBuildDir: string) {
+  const a = await articleRenderer(opts);
+  const b = await articleRenderer({ ...opts, buildDir: otherBuildDir });
+  const renders = opts.renders ?? 400;
+  const cpu: [number[], number[]] = [[], []];
+  for (const r of [a, b]) for (let i = 0; i < (opts.warmup ?? 600); i++) await r.renderOne();
+  for (let k = 0; k < (opts.rounds ?? 7); k++) {
+    for (const [j, r] of [a, b].entries()) {
+      const cpu0 = process.cpuUsage();
+      for (let i = 0; i < renders; i++) await r.renderOne();
+      const c = process.cpuUsage(cpu0);
+      cpu[j]!.push(round3((c.user + c.system) / 1000 / renders));
+    }
+    console.info(`  round ${k + 1}: this build ${cpu[0].at(-1)} ms, ${otherBuildDir} ${cpu[1].at(-1)} ms`);
+  }
+  console.info(`CPU per render: this build ${median(cpu[0])} ms, ${otherBuildDir} ${median(cpu[1])} ms`);
+  await a.close();
+  await b.close();
+}
+
+/** Under valgrind: instructions of `renders` renders after warm-up, read from callgrind's totals. */
+async function callgrindChild(opts: RenderOptions) {
+  const r = await articleRenderer(opts);
+  for (let i = 0; i < (opts.warmup ?? 300); i++) await r.renderOne();
+  const renders = opts.renders ?? 200;
+  // callgrind starts with instrumentation off (--instr-atstart=no); this process switches it on.
+  spawnSync("callgrind_control", ["-i", "on", String(process.pid)], { stdio: "ignore" });
+  for (let i = 0; i < renders; i++) await r.renderOne();
+  spawnSync("callgrind_control", ["-i", "off", String(process.pid)], { stdio: "ignore" });
+  await r.close();
+}
+
+function callgrind(opts: RenderOptions) {
+  const dir = path.join(ROOT, "bench", "data", "render");
+  fs.mkdirSync(dir, { recursive: true });
+  const out = path.join(dir, `callgrind.out.${process.pid}`);
+  const renders = opts.renders ?? 200;
+  const res = spawnSync(
+    "valgrind",
+    [
+      "--tool=callgrind",
+      "--instr-atstart=no",
+      "--smc-check=all-non-file",
+      `--callgrind-out-file=${out}`,
+      process.execPath,
+      // compilers and the collector on the main thread: the same instructions run after run
+      "--single-threaded",
+      process.argv[1]!,
+    ],
+    {
+      stdio: ["ignore", "inherit", "pipe"],
+      env: { ...process.env, BENCH_RENDER_MODE: "callgrind-child", BENCH_RENDER_RENDERS: String(renders) },
+    },
+  );
+  const text = fs.existsSync(out) ? fs.readFileSync(out, "utf8") : "";
+  const total = /^totals: (\d+)/m.exec(text) ?? /^summary: (\d+)/m.exec(text);
+  if (!total) throw new Error(`callgrind gave no totals: ${res.stderr?.toString().slice(-500)}`);
+  const perRender = Number(total[1]) / renders;
+  console.info(`callgrind: ${(perRender / 1e6).toFixed(2)} M instructions per render (${renders} renders)`);
+  return { instructionsPerRender: Math.round(perRender), renders };
+}
+
+async function main() {
+  const env = process.env;
+  const opts: RenderOptions = {
+    buildDir: env.BENCH_RENDER_BUILD,
+    count: Number(env.BENCH_RENDER_COUNT ?? 100_000),
+    renders: env.BENCH_RENDER_RENDERS ? Number(env.BENCH_RENDER_RENDERS) : undefined,
+    rounds: env.BENCH_RENDER_ROUNDS ? Number(env.BENCH_RENDER_ROUNDS) : undefined,
+    warmup: env.BENCH_RENDER_WARMUP ? Number(env.BENCH_RENDER_WARMUP) : undefined,
+    http: env.BENCH_RENDER_HTTP !== "0",
+    verbose: true,
+  };
+  if (env.BENCH_RENDER_COMPARE) return compare(opts, env.BENCH_RENDER_COMPARE);
+  if (env.BENCH_RENDER_MODE === "callgrind-child") return callgrindChild(opts);
+  if (env.BENCH_RENDER_MODE === "callgrind") {
+    const r = callgrind(opts);
+    console.info(
+      `load average: ${os
+        .loadavg()
+        .map((x) => x.toFixed(2))
+        .join(" ")}`,
+    );
+    return r;
+  }
+  console.info(
+    `uncached article render, ${opts.count} articles, ${opts.http ? "Hono app + " : ""}React Router handler`,
+  );
+  console.info(
+    `load average before: ${os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(" ")}`,
+  );
+  const result = await measureRender(opts);
+  console.info(
+    `CPU per render: ${result.cpuMsPerRender} ms (median of ${result.rounds.length} rounds of ${result.renders}), ` +
+      `wall ${result.wallMsPerRender} ms, HTML ${result.htmlBytes} bytes; budget ≤ 1.3 ms: ` +
+      (result.cpuMsPerRender <= 1.3 ? "met" : "NOT met"),
+  );
+  console.info(`load average after: ${result.loadAverage.join(" ")}`);
+  if (opts.count === 100_000 && env.BENCH_RENDER_SAVE !== "0") {
+    const file = path.join(ROOT, "bench", "results", "render-latest.json");
+    fs.writeFileSync(
+      file,
+      `${JSON.stringify({ date: new Date().toISOString(), cpus: os.cpus().length, budgetMs: 1.3, ...result }, null, 2)}\n`,
+    );
+    console.info(`written ${path.relative(ROOT, file)}`);
+  }
+}
+
+// Run as a script (node scripts/run-ts.mjs bench/render.ts), not when another benchmark imports it.
+if (/[\\/]render\.(mjs|ts)$/.test(process.argv[1] ?? "")) main().catch(fail);

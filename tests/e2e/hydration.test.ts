@@ -1,0 +1,110 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { TestServer } from "../helpers/server";
+import { hydrated, launchBrowser, newContext, startSite, visit } from "./browser";
+
+interface Article {
+  contentId: number;
+  columnId: number;
+  columnName: string;
+  content: string;
+}
+
+/** What React says when the browser's render differs from the server's markup (dev and production). */
+const HYDRATION_TROUBLE = /hydrat|did not match|Minified React error #(418|419|421|422|423|425)|recoverable/i;
+
+/** The body's text as the browser shows it: tags dropped, whitespace collapsed. */
+const textOf = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, "")
+    .replace(/&nbsp;/g, " ")
+    .replace(/\s+/g, "")
+    .trim();
+
+// The server renders the article body and the site chrome apart from React's tree walk (memoised
+// markup, the body kept out of the hydration data): the browser must hydrate them without complaint.
+describe("hydration of the news screens in Chromium", { timeout: 120_000 }, () => {
+  let site: TestServer;
+  let browser: Browser;
+  let article: Article;
+  const contexts: BrowserContext[] = [];
+
+  async function open(): Promise<{ page: Page; trouble: string[] }> {
+    const ctx = await newContext(browser, site);
+    contexts.push(ctx);
+    const page = await ctx.newPage();
+    const trouble: string[] = [];
+    page.on("pageerror", (e) => trouble.push(`pageerror: ${e.message}`));
+    page.on("console", (m) => {
+      if ((m.type() === "error" || m.type() === "warning") && HYDRATION_TROUBLE.test(m.text()))
+        trouble.push(`${m.type()}: ${m.text()}`);
+    });
+    return { page, trouble };
+  }
+
+  const bodyText = async (page: Page) =>
+    textOf(await page.locator(".article-content").evaluate((el) => el.innerHTML));
+
+  beforeAll(async () => {
+    [site, browser] = await Promise.all([startSite(), launchBrowser()]);
+    const list = (
+      await site.get<{ result: { contentId: number }[] }>("/api/product/content/list?page=1&pageSize=1")
+    ).body.data.result;
+    article = (await site.get<Article>(`/api/product/content/detail?contentId=${list[0]!.contentId}`)).body
+      .data;
+  });
+  afterEach(async () => {
+    for (const c of contexts.splice(0)) await c.close().catch(() => {});
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  it("hydrates home, a column list and an article without warnings", async () => {
+    const { page, trouble } = await open();
+    for (const url of [
+      "/",
+      `/newlist/${article.columnId}?name=${encodeURIComponent(article.columnName)}`,
+      `/articledetail/${article.contentId}`,
+    ]) {
+      // hydrated: the commit (where React reports a mismatch) and its effects have run
+      await visit(page, url);
+    }
+    expect(await bodyText(page)).toBe(textOf(article.content));
+    expect(trouble).toEqual([]);
+  });
+
+  it("shows the whole body after client navigations, home → article → home → back", async () => {
+    const { page, trouble } = await open();
+    await visit(page, "/");
+    const link = page.locator(`main a[href="/articledetail/${article.contentId}"]`).first();
+    await link.click();
+    await page.waitForURL(`**/articledetail/${article.contentId}`);
+    await page.locator(".article-content").waitFor();
+    expect(await bodyText(page)).toBe(textOf(article.content));
+
+    await page.locator(".breadcrumb a", { hasText: "首页" }).click();
+    await page.waitForURL((u) => u.pathname === "/");
+    await page.goBack();
+    await page.waitForURL(`**/articledetail/${article.contentId}`);
+    await page.locator(".article-content").waitFor();
+    expect(await bodyText(page)).toBe(textOf(article.content));
+    expect(trouble).toEqual([]);
+  });
+
+  it("keeps the body of an article opened directly through client navigations away and back", async () => {
+    const { page, trouble } = await open();
+    await visit(page, `/articledetail/${article.contentId}`);
+    const served = await bodyText(page);
+    expect(served).toBe(textOf(article.content));
+    await page.locator(".breadcrumb a", { hasText: "首页" }).click();
+    await page.waitForURL((u) => u.pathname === "/");
+    await page.goBack();
+    await page.waitForURL(`**/articledetail/${article.contentId}`);
+    await hydrated(page);
+    await page.locator(".article-content").waitFor();
+    expect(await bodyText(page)).toBe(served);
+    expect(trouble).toEqual([]);
+  });
+});
