@@ -1,5 +1,4 @@
 import { PassThrough } from "node:stream";
-import { createCache, extractStyle, StyleProvider } from "@ant-design/cssinjs";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
@@ -9,9 +8,9 @@ import { NonceContext } from "./nonce";
 export const streamTimeout = 5_000;
 
 /**
- * Renders the whole page before answering (loaders have resolved by now, so nothing streams late),
- * which lets the styles of any antd component on the page be extracted and inlined in <head>: no
- * unstyled flash on form pages, and nothing at all added to pages without antd.
+ * Renders the whole page before answering (loaders have resolved by now, so nothing streams late).
+ * antd's styles are never inlined: they are static stylesheets made at build time
+ * (scripts/antd-css.ts), linked by the pages that use antd.
  */
 export default function handleRequest(
   request: Request,
@@ -26,16 +25,13 @@ export default function handleRequest(
   // A page that cannot be cached is rendered with the request's nonce; others with the placeholder.
   const nonce = loadContext.cspNonce ?? NONCE_PLACEHOLDER;
   if (loadContext.cspNonce) responseHeaders.set(NONCE_APPLIED_HEADER, loadContext.cspNonce);
-  const cache = createCache();
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;
     const chunks: Buffer[] = [];
     const timeout = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <StyleProvider cache={cache}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </StyleProvider>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceContext.Provider>,
       {
         nonce,
@@ -44,10 +40,7 @@ export default function handleRequest(
           sink.on("data", (c: Buffer) => chunks.push(c));
           sink.on("end", () => {
             clearTimeout(timeout);
-            const html = Buffer.concat(chunks);
-            // antd styles (form and console pages) go into <head>; other pages are passed on as bytes.
-            const styles = extractStyle(cache);
-            const body = styles ? html.toString("utf8").replace("</head>", `${styles}</head>`) : html;
+            const body = Buffer.concat(chunks);
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             resolve(new Response(body, { headers: responseHeaders, status }));
           });
