@@ -153,6 +153,7 @@ export function Field({ id, label, required, error, extra, className, group, chi
           {extra}
         </div>
       )}
+      {error && <div className="ui-margin-offset" />}
     </div>
   );
 }
