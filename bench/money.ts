@@ -16,8 +16,8 @@ import { cashierPath, MCN, SIGNUP_278, SIGNUP_415 } from "./money-pages";
  */
 const LH_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 const LABEL = process.env.BENCH_LABEL ?? "latest";
-const APP_PORT = 3211;
-const GZIP_PORT = 3212;
+const APP_PORT = 3261;
+const GZIP_PORT = 3262;
 const WORK = path.join(ROOT, "bench", "data", "money");
 
 /** Every script the page loads up front (as bench/news.ts counts them). */
