@@ -31,6 +31,7 @@ const BROWSER_FILES = [
   "tests/e2e/security.test.ts",
   "tests/e2e/signup.test.ts",
   "tests/e2e/smoke.test.ts",
+  "tests/e2e/wechat.test.ts",
   "tests/e2e/xss.test.ts",
 ];
 

@@ -1,4 +1,3 @@
-import { createCache, extractStyle, StyleProvider } from "@ant-design/cssinjs";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
@@ -7,9 +6,9 @@ import { NonceContext } from "./nonce";
 export const streamTimeout = 5_000;
 
 /**
- * Renders the whole page before answering (loaders have resolved by now, so nothing streams late),
- * which lets the styles of any antd component on the page be extracted and inlined in <head>: no
- * unstyled flash on form pages, and nothing at all added to pages without antd.
+ * Renders the whole page before answering (loaders have resolved by now, so nothing streams late).
+ * antd's styles are never inlined: they are static stylesheets made at build time
+ * (scripts/antd-css.ts), linked by the pages that use antd.
  */
 export default function handleRequest(
   request: Request,
@@ -25,16 +24,13 @@ export default function handleRequest(
   // marker, by which the server finds their own inline scripts and allows them by hash
   // (server/http/security.ts, inlineScriptHashes).
   const nonce = loadContext.cspNonce;
-  const cache = createCache();
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;
     const chunks: Uint8Array[] = [];
     const timeout = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <StyleProvider cache={cache}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </StyleProvider>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceContext.Provider>,
       {
         nonce,
@@ -45,11 +41,7 @@ export default function handleRequest(
               chunks,
               () => {
                 clearTimeout(timeout);
-                const html = Buffer.concat(chunks);
-                // antd styles (form and console pages) go into <head>; pages where no antd component
-                // registered a style skip the extraction and are passed on as bytes.
-                const styles = cache.cache.size > 0 ? extractStyle(cache) : "";
-                const body = styles ? html.toString("utf8").replace("</head>", `${styles}</head>`) : html;
+                const body = Buffer.concat(chunks);
                 responseHeaders.set("Content-Type", "text/html; charset=utf-8");
                 resolve(new Response(body, { headers: responseHeaders, status }));
               },

@@ -407,13 +407,8 @@ export function buildSignupPayload(opts: {
   return payload;
 }
 
-/** price (yuan) × quantity, in yuan, computed in fen so 0.1 + 0.2 never shows. */
-export function totalYuan(price: number, quantity: number): number {
-  if (!Number.isFinite(price) || !Number.isInteger(quantity) || quantity < 0) return 0;
-  return (Math.round(price * 100) * quantity) / 100;
-}
-
-export const formatYuan = (yuan: number): string => yuan.toFixed(2);
+// Money arithmetic lives in ./money (no zod), so the cashier and result pages need not load zod.
+export { formatYuan, totalYuan } from "./money";
 
 /** What payCommit answers in data. */
 export const PayCommitResultSchema = z.object({

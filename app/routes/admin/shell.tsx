@@ -3,25 +3,18 @@ import zhCN from "antd/locale/zh_CN";
 import dayjs from "dayjs";
 import "dayjs/locale/zh-cn";
 import { Outlet } from "react-router";
+// antd's styles for every component in the console theme, made at build time (scripts/antd-css.ts):
+// the server-rendered console is styled at first paint without inline style tags.
+import consoleCss from "../../generated/antd-console.css?url";
+import { CONSOLE_THEME } from "../../ui/antd-theme";
 import { NO_STORE } from "./api";
 import "./admin.css";
 
 dayjs.locale("zh-cn");
 
-/** Tokens of VISUAL.md, as antd theme tokens. */
-const THEME = {
-  token: {
-    colorPrimary: "#E8380D",
-    colorLink: "#E8380D",
-    colorText: "#1F2329",
-    colorTextSecondary: "#646A73",
-    colorBorder: "#E5E6EB",
-    colorBgLayout: "#F5F6F7",
-    borderRadius: 4,
-    fontFamily:
-      '"PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "Noto Sans CJK SC", system-ui, sans-serif',
-  },
-};
+export function links() {
+  return [{ rel: "stylesheet", href: consoleCss }];
+}
 
 export function headers() {
   return NO_STORE;
@@ -34,7 +27,7 @@ export function meta() {
 /** Every console screen (sign-in, setup and the signed-in pages) inside one antd provider. */
 export default function ConsoleShell() {
   return (
-    <ConfigProvider locale={zhCN} theme={THEME}>
+    <ConfigProvider locale={zhCN} theme={CONSOLE_THEME}>
       <AntApp>
         <Outlet />
       </AntApp>

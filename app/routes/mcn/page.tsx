@@ -1,5 +1,3 @@
-import { App, ConfigProvider } from "antd";
-import zhCN from "antd/locale/zh_CN";
 import { Link, useSearchParams } from "react-router";
 import type { RouteCache } from "../../../contract/cache-tags";
 import { useWechatShare } from "../../components/useWechatShare";
@@ -34,7 +32,7 @@ export function headers() {
 
 const tabOf = (v: string | null): McnTab => (v === "business" || v === "expert" ? v : "intro");
 
-function FormPanel(props: { which: "business" | "expert" }) {
+function FormPanel(props: { which: "business" | "expert"; active: boolean }) {
   const business = props.which === "business";
   return (
     <div className="mcn-form-page">
@@ -46,7 +44,7 @@ function FormPanel(props: { which: "business" | "expert" }) {
               ? "留下您的联系方式与品牌信息，商务同事将在 1 个工作日内与您联系。"
               : "加入电商报 MCN，获得品牌商单推荐、内容指导与流量扶持。"}
           </p>
-          {business ? <BusinessForm /> : <ExpertForm />}
+          {business ? <BusinessForm /> : <ExpertForm active={props.active} />}
         </div>
         <aside className="mcn-form-aside">
           <Steps which={props.which} />
@@ -70,58 +68,49 @@ export default function McnPage() {
   const tab = tabOf(params.get("tab"));
   useWechatShare();
   return (
-    <ConfigProvider
-      locale={zhCN}
-      theme={{ token: { colorPrimary: "#E8380D", borderRadius: 4 } }}
-      button={{ autoInsertSpace: false }}
-    >
-      <App component={false}>
-        <div className="mcn-page">
-          <header className="mcn-header">
-            <div className="mcn-inner mcn-header-row">
-              <Link to="/" className="mcn-logo">
-                {SITE_NAME}
-                <span>MCN</span>
+    <div className="mcn-page">
+      <header className="mcn-header">
+        <div className="mcn-inner mcn-header-row">
+          <Link to="/" className="mcn-logo">
+            {SITE_NAME}
+            <span>MCN</span>
+          </Link>
+          <nav className="mcn-menu" aria-label="MCN 菜单">
+            {MCN_MENU.map((m) => (
+              <Link
+                key={m.tab}
+                to={m.tab === "intro" ? "/wxmcn" : `/wxmcn?tab=${m.tab}`}
+                aria-current={m.tab === tab ? "page" : undefined}
+                className={m.tab === tab ? "active" : undefined}
+              >
+                {m.label}
               </Link>
-              <nav className="mcn-menu" aria-label="MCN 菜单">
-                {MCN_MENU.map((m) => (
-                  <Link
-                    key={m.tab}
-                    to={m.tab === "intro" ? "/wxmcn" : `/wxmcn?tab=${m.tab}`}
-                    aria-current={m.tab === tab ? "page" : undefined}
-                    className={m.tab === tab ? "active" : undefined}
-                  >
-                    {m.label}
-                  </Link>
-                ))}
-              </nav>
-            </div>
-          </header>
-          <main>
-            {/* Both forms stay mounted so switching the menu keeps what was typed. */}
-            <div hidden={tab !== "intro"}>
-              <Intro />
-            </div>
-            <div hidden={tab !== "business"}>
-              <FormPanel which="business" />
-            </div>
-            <div hidden={tab !== "expert"}>
-              <FormPanel which="expert" />
-            </div>
-          </main>
-          <footer className="mcn-footer">
-            <div className="mcn-inner">
-              <p>
-                {SITE_NAME} MCN · {CONTACT.lines[0]!.label} {CONTACT.lines[0]!.value} ·{" "}
-                {CONTACT.lines[2]!.value}
-              </p>
-              <p>
-                <Link to="/">返回{SITE_NAME}首页</Link>
-              </p>
-            </div>
-          </footer>
+            ))}
+          </nav>
         </div>
-      </App>
-    </ConfigProvider>
+      </header>
+      <main>
+        {/* Both forms stay mounted so switching the menu keeps what was typed. */}
+        <div hidden={tab !== "intro"}>
+          <Intro />
+        </div>
+        <div hidden={tab !== "business"}>
+          <FormPanel which="business" active={tab === "business"} />
+        </div>
+        <div hidden={tab !== "expert"}>
+          <FormPanel which="expert" active={tab === "expert"} />
+        </div>
+      </main>
+      <footer className="mcn-footer">
+        <div className="mcn-inner">
+          <p>
+            {SITE_NAME} MCN · {CONTACT.lines[0]!.label} {CONTACT.lines[0]!.value} · {CONTACT.lines[2]!.value}
+          </p>
+          <p>
+            <Link to="/">返回{SITE_NAME}首页</Link>
+          </p>
+        </div>
+      </footer>
+    </div>
   );
 }

@@ -1,8 +1,4 @@
-import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
-import { App, Button, Checkbox, ConfigProvider, Form, Input, Radio } from "antd";
-import type { Rule } from "antd/es/form";
-import zhCN from "antd/locale/zh_CN";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import type { ProductDetail, Question } from "../../../contract/entities";
 import {
   buildSignupPayload,
@@ -21,20 +17,18 @@ import {
   type SignupFormValues,
   totalYuan,
 } from "../../../contract/signup";
-
-/** antd theme from the VISUAL.md tokens (the same values as the CSS variables in app.css). */
-const THEME = {
-  token: {
-    colorPrimary: "#E8380D",
-    colorText: "#1F2329",
-    colorTextSecondary: "#646A73",
-    colorTextDescription: "#646A73",
-    colorBorder: "#E5E6EB",
-    borderRadius: 4,
-    fontFamily:
-      '"PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "Noto Sans CJK SC", system-ui, sans-serif',
-  },
-};
+import { preloadFeedback, toast } from "../../ui/feedback";
+import {
+  Checkbox,
+  CheckboxGroup,
+  Field,
+  RadioGroup,
+  type Rule,
+  Spinner,
+  TextArea,
+  useForm,
+} from "../../ui/form";
+import { DeleteIcon, PlusIcon } from "../../ui/icons";
 
 export interface SignupFormProps {
   product: ProductDetail;
@@ -44,38 +38,27 @@ export interface SignupFormProps {
   shopName: string | null;
 }
 
-export function SignupForm(props: SignupFormProps) {
-  return (
-    <ConfigProvider locale={zhCN} theme={THEME}>
-      <App component={false}>
-        <SignupFormBody {...props} />
-      </App>
-    </ConfigProvider>
-  );
-}
+const FORM = "signup";
 
-/** A zod field schema as an antd rule: same rule, same Chinese message as the server. */
+/** A zod field schema as a rule: same rule, same Chinese message as the server. */
 const zodRule = (schema: Parameters<typeof fieldError>[0]): Rule => ({
-  validator: (_rule, value) => {
-    const message = fieldError(schema, value);
-    return message ? Promise.reject(new Error(message)) : Promise.resolve();
-  },
+  check: (value) => fieldError(schema, value ?? ""),
+  trigger: "blur",
 });
 
 function questionRule(q: Question): Rule {
+  const text = q.questionType === "INPUT" || q.questionType === "TEXTAREA";
   return {
-    validator: (_rule, value: unknown) => {
-      if (q.required !== "TRUE") return Promise.resolve();
-      const text = q.questionType === "INPUT" || q.questionType === "TEXTAREA";
+    trigger: text ? "blur" : "change",
+    check: (value) => {
+      if (q.required !== "TRUE") return null;
       const empty = text
         ? typeof value !== "string" || value.trim() === ""
         : Array.isArray(value)
           ? value.length === 0
           : !value;
-      if (!empty) return Promise.resolve();
-      return Promise.reject(
-        new Error(text ? MESSAGES.inputRequired(q.questionTitle) : MESSAGES.choiceRequired(q.questionTitle)),
-      );
+      if (!empty) return null;
+      return text ? MESSAGES.inputRequired(q.questionTitle) : MESSAGES.choiceRequired(q.questionTitle);
     },
   };
 }
@@ -87,14 +70,31 @@ function newIdempotencyKey(): string {
   return `su-${Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("")}`;
 }
 
-const digitsOnly = (v: unknown) =>
-  String(v ?? "")
-    .replace(/\D/g, "")
-    .slice(0, 3);
+const digitsOnly = (v: string) => v.replace(/\D/g, "").slice(0, 3);
 
-function SignupFormBody({ product, questions, variant, shopId, shopName }: SignupFormProps) {
-  const { message } = App.useApp();
-  const [form] = Form.useForm<SignupFormValues>();
+type Form = ReturnType<typeof useForm<SignupFormValues>>;
+
+export function SignupForm({ product, questions, variant, shopId, shopName }: SignupFormProps) {
+  const initialValues = useMemo<SignupFormValues>(
+    () => ({
+      menberProfession: "ANCHOR",
+      signWay: "INDIVIDUAL",
+      orderNum: product.productId === DEFAULT_QUANTITY_PRODUCT ? "1" : "",
+      extraAccounts: [""],
+    }),
+    [product.productId],
+  );
+  const form = useForm<SignupFormValues>(FORM, initialValues, () => {
+    const company = form.values.signWay === "COMPANY";
+    const rules: Record<string, Rule> = company
+      ? { companyName: zodRule(fieldSchemas.companyName) }
+      : { signer: zodRule(fieldSchemas.signer), idCardNumber: zodRule(fieldSchemas.idCardNumber) };
+    rules.contact = zodRule(fieldSchemas.contact);
+    rules.payer = zodRule(fieldSchemas.payer);
+    for (const q of questions) rules[questionField(q.questionId)] = questionRule(q);
+    rules.orderNum = zodRule(fieldSchemas.orderNum);
+    return rules;
+  });
   const [agreed, setAgreed] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const keyRef = useRef<string | null>(null);
@@ -102,46 +102,33 @@ function SignupFormBody({ product, questions, variant, shopId, shopName }: Signu
     keyRef.current = newIdempotencyKey();
   }, []);
 
-  const profession = Form.useWatch("menberProfession", form) ?? "ANCHOR";
-  const signWay = Form.useWatch("signWay", form) ?? "INDIVIDUAL";
-  const orderNum = Form.useWatch("orderNum", form);
-  const quantity = /^\d+$/.test(orderNum ?? "") ? Number(orderNum) : 0;
+  const v = form.values;
+  const profession = (v.menberProfession as string) ?? "ANCHOR";
+  const company = v.signWay === "COMPANY";
+  const orderNum = typeof v.orderNum === "string" ? v.orderNum : "";
+  const quantity = /^\d+$/.test(orderNum) ? Number(orderNum) : 0;
   const total = totalYuan(product.price, quantity);
   const needsAgreement = product.requiresAgreement && !NO_AGREEMENT_PRODUCTS.includes(product.productId);
-  const company = signWay === "COMPANY";
-
-  const initialValues: SignupFormValues = {
-    menberProfession: "ANCHOR",
-    signWay: "INDIVIDUAL",
-    orderNum: product.productId === DEFAULT_QUANTITY_PRODUCT ? "1" : "",
-    extraAccounts: [""],
-  };
-
-  const onValuesChange = (changed: Partial<SignupFormValues>) => {
-    // Switching the sign way swaps the fields shown and clears every validation message.
-    if ("signWay" in changed) {
-      form.setFields(form.getFieldsError().map((f) => ({ name: f.name, errors: [] })));
-    }
-  };
 
   const fail = (reason: string) => {
-    message.error(`${MESSAGES.failurePrefix}${reason}`);
+    toast.error(`${MESSAGES.failurePrefix}${reason}`);
     setSubmitting(false);
   };
 
-  const onFinish = async () => {
+  const onSubmit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    if (submitting || !form.validate()) return;
     if (needsAgreement && !agreed) {
-      message.warning(MESSAGES.agreement);
+      toast.warning(MESSAGES.agreement);
       return;
     }
-    const values = form.getFieldsValue(true) as SignupFormValues;
     const payload = buildSignupPayload({
       productId: product.productId,
       variant,
       shopId,
       shopName,
       questions,
-      values,
+      values: form.values as SignupFormValues,
     });
     keyRef.current ??= newIdempotencyKey();
     setSubmitting(true);
@@ -165,8 +152,8 @@ function SignupFormBody({ product, questions, variant, shopId, shopName }: Signu
     }
     const html = body.data?.result;
     if (body.statusCode === 1000 && typeof html === "string") {
-      message.success(MESSAGES.success);
-      form.resetFields();
+      toast.success(MESSAGES.success);
+      form.reset();
       setAgreed(false);
       keyRef.current = newIdempotencyKey();
       // The payment page replaces this document; written, not set as innerHTML, so its script runs.
@@ -180,6 +167,17 @@ function SignupFormBody({ product, questions, variant, shopId, shopName }: Signu
     fail(body.message || `请求失败（${res.status}）`);
   };
 
+  const text = (
+    name: string,
+    label: string,
+    input: React.InputHTMLAttributes<HTMLInputElement>,
+    extra?: string,
+  ) => (
+    <Field id={form.id(name)} label={label} required error={form.errors[name]} extra={extra}>
+      <input className="ui-input" type="text" {...input} {...form.text(name)} />
+    </Field>
+  );
+
   return (
     <div className="signup-card">
       <div className="signup-product">
@@ -190,105 +188,107 @@ function SignupFormBody({ product, questions, variant, shopId, shopName }: Signu
         </p>
       </div>
 
-      <Form
-        form={form}
-        name="signup"
-        layout="vertical"
-        requiredMark
-        initialValues={initialValues}
-        onValuesChange={onValuesChange}
-        onFinish={onFinish}
-        scrollToFirstError={{ block: "center" }}
-        className="signup-form"
+      <form
+        id={FORM}
+        noValidate
+        onSubmit={onSubmit}
+        // The messages and the payment hand-off load while the visitor fills the form.
+        onFocus={() => void preloadFeedback().catch(() => {})}
+        className="signup-form ui-form"
       >
         <h2 className="signup-section">报名信息</h2>
-        <Form.Item name="menberProfession" label="您的身份" required>
-          <Radio.Group
-            optionType="button"
-            buttonStyle="solid"
+        <Field id={form.id("menberProfession")} label="您的身份" required group>
+          <RadioGroup
+            id={form.id("menberProfession")}
+            name="menberProfession"
+            buttons
+            value={profession}
+            onChange={(p) => form.set("menberProfession", p)}
             options={PROFESSIONS.map((p) => ({ value: p.value, label: p.label }))}
             className="signup-choices"
           />
-        </Form.Item>
-        <Form.Item name="signWay" label="签约方式" required>
-          <Radio.Group options={SIGN_WAYS.map((s) => ({ value: s.value, label: s.label }))} />
-        </Form.Item>
+        </Field>
+        <Field id={form.id("signWay")} label="签约方式" required group>
+          <RadioGroup
+            id={form.id("signWay")}
+            name="signWay"
+            value={v.signWay as string}
+            onChange={(s) => {
+              // Switching the sign way swaps the fields shown and clears every validation message.
+              form.set("signWay", s);
+              form.clearErrors();
+            }}
+            options={SIGN_WAYS.map((s) => ({ value: s.value, label: s.label }))}
+          />
+        </Field>
 
         {company ? (
-          <Form.Item
-            key="companyName"
-            name="companyName"
-            label="企业名称"
-            required
-            validateTrigger="onBlur"
-            rules={[zodRule(fieldSchemas.companyName)]}
-          >
-            <Input placeholder="请输入营业执照上的企业名称" maxLength={100} autoComplete="organization" />
-          </Form.Item>
+          text("companyName", "企业名称", {
+            placeholder: "请输入营业执照上的企业名称",
+            maxLength: 100,
+            autoComplete: "organization",
+          })
         ) : (
           <>
-            <Form.Item
-              key="signer"
-              name="signer"
-              label="签约人"
-              required
-              validateTrigger="onBlur"
-              rules={[zodRule(fieldSchemas.signer)]}
-            >
-              <Input placeholder="请输入签约人姓名" maxLength={50} autoComplete="name" />
-            </Form.Item>
-            <Form.Item
-              key="idCardNumber"
-              name="idCardNumber"
-              label="身份证号码"
-              required
-              validateTrigger="onBlur"
-              rules={[zodRule(fieldSchemas.idCardNumber)]}
-              extra="仅用于签约核验，加密保存"
-            >
-              <Input placeholder="请输入 18 位身份证号码" maxLength={18} autoComplete="off" />
-            </Form.Item>
+            {text("signer", "签约人", {
+              placeholder: "请输入签约人姓名",
+              maxLength: 50,
+              autoComplete: "name",
+            })}
+            {text(
+              "idCardNumber",
+              "身份证号码",
+              {
+                placeholder: "请输入 18 位身份证号码",
+                maxLength: 18,
+                autoComplete: "off",
+                // text, not numeric: the last character may be X
+                inputMode: "text",
+                autoCapitalize: "characters",
+                spellCheck: false,
+              },
+              "仅用于签约核验，加密保存",
+            )}
           </>
         )}
-        <Form.Item
-          name="contact"
-          label="手机号"
-          required
-          validateTrigger="onBlur"
-          rules={[zodRule(fieldSchemas.contact)]}
-        >
-          <Input placeholder="请输入手机号" maxLength={11} inputMode="tel" autoComplete="tel" />
-        </Form.Item>
-        <Form.Item
-          key={company ? "payer-company" : "payer"}
-          name="payer"
-          label={company ? "付款方" : "付款人"}
-          required
-          validateTrigger="onBlur"
-          rules={[zodRule(fieldSchemas.payer)]}
-        >
-          <Input placeholder={company ? "请输入付款方名称" : "请输入付款人姓名"} maxLength={100} />
-        </Form.Item>
+        {text("contact", "手机号", {
+          type: "tel",
+          placeholder: "请输入手机号",
+          maxLength: 11,
+          inputMode: "tel",
+          autoComplete: "tel",
+        })}
+        {text(
+          "payer",
+          company ? "付款方" : "付款人",
+          company
+            ? { placeholder: "请输入付款方名称", maxLength: 100 }
+            : { placeholder: "请输入付款人姓名", maxLength: 100 },
+        )}
 
-        {profession === "OTHER" && <ExtraAccounts />}
+        {profession === "OTHER" && <ExtraAccounts form={form} />}
 
         {questions.length > 0 && <h2 className="signup-section">补充信息</h2>}
         {questions.map((q) => (
-          <QuestionItem key={q.questionId} q={q} />
+          <QuestionItem key={q.questionId} q={q} form={form} />
         ))}
 
         <h2 className="signup-section">订单信息</h2>
         <div className="signup-quantity">
-          <Form.Item
-            name="orderNum"
-            label="下单份数"
-            required
-            validateTrigger="onBlur"
-            normalize={digitsOnly}
-            rules={[zodRule(fieldSchemas.orderNum)]}
-          >
-            <Input placeholder="请输入份数" inputMode="numeric" maxLength={3} suffix="份" />
-          </Form.Item>
+          <Field id={form.id("orderNum")} label="下单份数" required error={form.errors.orderNum}>
+            <span className="ui-affix">
+              <input
+                className="ui-input"
+                type="text"
+                placeholder="请输入份数"
+                inputMode="numeric"
+                pattern="[0-9]*"
+                maxLength={3}
+                {...form.text("orderNum", digitsOnly)}
+              />
+              <span className="ui-suffix">份</span>
+            </span>
+          </Field>
           <p className="signup-total" aria-live="polite">
             合计 <span className="signup-total-num">¥{formatYuan(total)}</span>
           </p>
@@ -307,150 +307,162 @@ function SignupFormBody({ product, questions, variant, shopId, shopName }: Signu
                 dangerouslySetInnerHTML={{ __html: product.productContract }}
               />
             )}
-            <Checkbox checked={agreed} onChange={(e) => setAgreed(e.target.checked)}>
+            <Checkbox checked={agreed} onChange={setAgreed}>
               我已阅读并同意上述合同条款
             </Checkbox>
           </div>
         )}
 
-        <Button
-          type="primary"
-          htmlType="submit"
-          size="large"
-          block
-          loading={submitting}
+        <button
+          type="submit"
+          className={`ui-btn ui-btn-primary ui-btn-lg ui-btn-block signup-submit${submitting ? " ui-loading" : ""}`}
           disabled={submitting}
-          className="signup-submit"
         >
-          提交并支付 ¥{formatYuan(total)}
-        </Button>
+          {submitting && <Spinner />}
+          <span>提交并支付 ¥{formatYuan(total)}</span>
+        </button>
         <p className="signup-note">提交后将跳转至支付页面，订单信息仅用于本次报名服务。</p>
-      </Form>
+      </form>
     </div>
   );
 }
 
-function ExtraAccounts() {
+let accountKey = 0;
+
+function ExtraAccounts({ form }: { form: Form }) {
+  const accounts = (form.values.extraAccounts as string[] | undefined) ?? [""];
+  const [keys, setKeys] = useState<number[]>(() => accounts.map(() => ++accountKey));
+  const update = (next: string[], nextKeys: number[]) => {
+    setKeys(nextKeys);
+    form.set("extraAccounts", next);
+  };
   return (
-    <Form.List name="extraAccounts">
-      {(fields, { add, remove }) => (
-        <div className="signup-extra">
-          <div className="signup-extra-label">其他平台账号（选填，最多 {MAX_EXTRA_ACCOUNTS} 个）</div>
-          {fields.map((f, i) => (
-            <div className="signup-extra-row" key={f.key}>
-              <Form.Item name={f.name} noStyle>
-                <Input
-                  placeholder="平台及账号，如：小红书 @店铺名"
-                  maxLength={LIMITS.extraAccount}
-                  aria-label={`其他平台账号 ${i + 1}`}
-                />
-              </Form.Item>
-              {fields.length > 1 && (
-                <Button
-                  type="text"
-                  aria-label="删除该账号"
-                  icon={<DeleteOutlined />}
-                  onClick={() => remove(f.name)}
-                />
-              )}
-            </div>
-          ))}
-          {fields.length < MAX_EXTRA_ACCOUNTS && (
-            <Button type="dashed" icon={<PlusOutlined />} onClick={() => add("")}>
-              添加账号
-            </Button>
+    <div className="signup-extra">
+      <div className="signup-extra-label">其他平台账号（选填，最多 {MAX_EXTRA_ACCOUNTS} 个）</div>
+      {accounts.map((a, i) => (
+        <div className="signup-extra-row" key={keys[i] ?? i}>
+          <input
+            className="ui-input"
+            type="text"
+            value={a}
+            onChange={(e) =>
+              update(
+                accounts.map((x, j) => (j === i ? e.target.value : x)),
+                keys,
+              )
+            }
+            placeholder="平台及账号，如：小红书 @店铺名"
+            maxLength={LIMITS.extraAccount}
+            aria-label={`其他平台账号 ${i + 1}`}
+          />
+          {accounts.length > 1 && (
+            <button
+              type="button"
+              className="ui-btn ui-btn-text"
+              aria-label="删除该账号"
+              onClick={() =>
+                update(
+                  accounts.filter((_, j) => j !== i),
+                  keys.filter((_, j) => j !== i),
+                )
+              }
+            >
+              <DeleteIcon />
+            </button>
           )}
         </div>
+      ))}
+      {accounts.length < MAX_EXTRA_ACCOUNTS && (
+        <button
+          type="button"
+          className="ui-btn ui-btn-dashed"
+          onClick={() => update([...accounts, ""], [...keys, ++accountKey])}
+        >
+          <PlusIcon />
+          <span>添加账号</span>
+        </button>
       )}
-    </Form.List>
+    </div>
   );
 }
 
-function QuestionItem({ q }: { q: Question }) {
+function QuestionItem({ q, form }: { q: Question; form: Form }) {
   const name = questionField(q.questionId);
+  const id = form.id(name);
   const required = q.required === "TRUE";
   const extra = q.showTitle && q.showTitle !== q.questionTitle ? q.showTitle : undefined;
+  const error = form.errors[name];
+  const options = q.additionList.map((o) => ({ value: o.optionTitle, label: o.optionTitle }));
   switch (q.questionType) {
     case "INPUT":
       return (
-        <Form.Item
-          name={name}
-          label={q.questionTitle}
-          required={required}
-          validateTrigger="onBlur"
-          rules={[questionRule(q)]}
-        >
-          <Input placeholder={q.showTitle || `请输入${q.questionTitle}`} maxLength={LIMITS.input} />
-        </Form.Item>
+        <Field id={id} label={q.questionTitle} required={required} error={error}>
+          <input
+            className="ui-input"
+            type="text"
+            placeholder={q.showTitle || `请输入${q.questionTitle}`}
+            maxLength={LIMITS.input}
+            {...form.text(name)}
+          />
+        </Field>
       );
     case "TEXTAREA":
       return (
-        <Form.Item
-          name={name}
-          label={q.questionTitle}
-          required={required}
-          validateTrigger="onBlur"
-          rules={[questionRule(q)]}
-        >
-          <Input.TextArea
+        <Field id={id} label={q.questionTitle} required={required} error={error}>
+          <TextArea
             placeholder={q.showTitle || `请输入${q.questionTitle}`}
             maxLength={LIMITS.textarea}
-            autoSize={{ minRows: 3, maxRows: 8 }}
+            {...form.text(name)}
           />
-        </Form.Item>
+        </Field>
       );
     case "RADIO":
-    case "CHECKBOX": {
-      const Group = q.questionType === "RADIO" ? Radio.Group : Checkbox.Group;
       return (
-        <Form.Item
-          name={name}
-          label={q.questionTitle}
-          required={required}
-          extra={extra}
-          validateTrigger="onChange"
-          rules={[questionRule(q)]}
-        >
-          <Group
+        <Field id={id} label={q.questionTitle} required={required} extra={extra} error={error} group>
+          <RadioGroup
+            id={id}
+            name={name}
+            value={(form.values[name] as string | undefined) ?? ""}
+            onChange={(x) => form.set(name, x)}
+            options={options}
             className="signup-choices"
-            options={q.additionList.map((o) => ({ value: o.optionTitle, label: o.optionTitle }))}
           />
-        </Form.Item>
+        </Field>
+      );
+    case "CHECKBOX":
+    case "CHECKBOX_INPUT": {
+      const selected = (form.values[name] as string[] | undefined) ?? [];
+      return (
+        <Field id={id} label={q.questionTitle} required={required} extra={extra} error={error} group>
+          <CheckboxGroup
+            id={id}
+            name={name}
+            value={selected}
+            onChange={(x) => form.set(name, x)}
+            options={options}
+            className={
+              q.questionType === "CHECKBOX_INPUT" ? "signup-choices signup-choices-inline" : "signup-choices"
+            }
+          />
+          {q.questionType === "CHECKBOX_INPUT" &&
+            q.additionList.map((o, i) => {
+              const textName = optionTextField(q.questionId, i);
+              return o.hasInput ? (
+                <input
+                  key={o.optionTitle}
+                  className="ui-input signup-option-text"
+                  type="text"
+                  placeholder={`请填写${o.optionTitle}`}
+                  maxLength={LIMITS.optionText}
+                  disabled={!selected.includes(o.optionTitle)}
+                  aria-label={`${o.optionTitle}说明`}
+                  {...form.text(textName)}
+                  id={form.id(textName)}
+                />
+              ) : null;
+            })}
+        </Field>
       );
     }
-    case "CHECKBOX_INPUT":
-      return <CheckboxInputItem q={q} name={name} required={required} extra={extra} />;
   }
-}
-
-/** A checkbox group whose options may carry a free-text input (enabled while the option is ticked). */
-function CheckboxInputItem(p: { q: Question; name: string; required: boolean; extra?: string }) {
-  const form = Form.useFormInstance();
-  const selected = (Form.useWatch(p.name, form) as string[] | undefined) ?? [];
-  return (
-    <Form.Item label={p.q.questionTitle} required={p.required} extra={p.extra}>
-      <Form.Item name={p.name} noStyle validateTrigger="onChange" rules={[questionRule(p.q)]}>
-        <Checkbox.Group className="signup-choices">
-          {p.q.additionList.map((o) => (
-            <Checkbox key={o.optionTitle} value={o.optionTitle}>
-              {o.optionTitle}
-            </Checkbox>
-          ))}
-        </Checkbox.Group>
-      </Form.Item>
-      {p.q.additionList.map((o, i) =>
-        o.hasInput ? (
-          <Form.Item key={o.optionTitle} name={optionTextField(p.q.questionId, i)} noStyle>
-            <Input
-              className="signup-option-text"
-              placeholder={`请填写${o.optionTitle}`}
-              maxLength={LIMITS.optionText}
-              disabled={!selected.includes(o.optionTitle)}
-              aria-label={`${o.optionTitle}说明`}
-            />
-          </Form.Item>
-        ) : null,
-      )}
-    </Form.Item>
-  );
 }

@@ -1,5 +1,5 @@
 import { data, isRouteErrorResponse, Link } from "react-router";
-import { formatYuan } from "../../../contract/signup";
+import { formatYuan } from "../../../contract/money";
 import { SITE_NAME } from "../../root";
 import type { Route } from "./+types/cashier";
 import { beijingTime, SignupShell } from "./Shell";

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { data, isRouteErrorResponse, Link, useRevalidator } from "react-router";
-import { formatYuan } from "../../../contract/signup";
+import { formatYuan } from "../../../contract/money";
 import { SITE_NAME } from "../../root";
 import type { Route } from "./+types/result";
 import { beijingTime, SignupShell } from "./Shell";

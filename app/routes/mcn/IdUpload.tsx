@@ -1,0 +1,79 @@
+import { ConfigProvider, Upload, type UploadFile, type UploadProps } from "antd";
+import zhCN from "antd/locale/zh_CN";
+import { UPLOAD_MAX_BYTES, UPLOAD_MESSAGES, UPLOAD_TYPES } from "../../../contract/mcn";
+import { ZERO_RUNTIME_THEME } from "../../ui/antd-feedback";
+import { toast } from "../../ui/feedback";
+import { PlusIcon } from "../../ui/icons";
+
+interface Envelope {
+  statusCode?: number;
+  message?: string;
+  data?: { result?: string };
+}
+
+export interface IdUploadProps {
+  files: UploadFile[];
+  setFiles: (files: UploadFile[]) => void;
+  /** The stored picture's path once uploaded; undefined when removed or failed. */
+  onPicture: (path: string | undefined) => void;
+}
+
+/**
+ * The ID-copy picture of the influencer form: antd's picture-card upload, loaded after the form
+ * shows (app/routes/mcn/LeadForms.tsx), without antd's style runtime (antd-visitor.css styles it).
+ */
+export default function IdUpload({ files, setFiles, onPicture }: IdUploadProps) {
+  const beforeUpload: UploadProps["beforeUpload"] = (file) => {
+    if (!(UPLOAD_TYPES as readonly string[]).includes(file.type)) {
+      toast.error(UPLOAD_MESSAGES.type);
+      return Upload.LIST_IGNORE;
+    }
+    if (file.size > UPLOAD_MAX_BYTES) {
+      toast.error(UPLOAD_MESSAGES.tooLarge);
+      return Upload.LIST_IGNORE;
+    }
+    return true;
+  };
+
+  const onChange: UploadProps["onChange"] = ({ file, fileList }) => {
+    const list = fileList.slice(-1).map((f) => {
+      const result = (f.response as Envelope | undefined)?.data?.result;
+      return result ? { ...f, url: result } : f;
+    });
+    if (file.status === "done") onPicture((file.response as Envelope | undefined)?.data?.result);
+    if (file.status === "error") {
+      onPicture(undefined);
+      toast.error((file.response as Envelope | undefined)?.message ?? UPLOAD_MESSAGES.failure);
+      setFiles([]);
+      return;
+    }
+    setFiles(list);
+  };
+
+  return (
+    <ConfigProvider locale={zhCN} theme={ZERO_RUNTIME_THEME}>
+      <Upload
+        name="file"
+        action="/api/upload"
+        accept={UPLOAD_TYPES.join(",")}
+        listType="picture-card"
+        maxCount={1}
+        fileList={files}
+        beforeUpload={beforeUpload}
+        onChange={onChange}
+        onRemove={() => {
+          onPicture(undefined);
+          setFiles([]);
+        }}
+        showUploadList={{ showPreviewIcon: false }}
+      >
+        {files.length >= 1 ? null : (
+          <button type="button" className="mcn-upload-btn">
+            <PlusIcon />
+            <span>上传图片</span>
+          </button>
+        )}
+      </Upload>
+    </ConfigProvider>
+  );
+}
