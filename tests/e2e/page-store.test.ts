@@ -259,3 +259,49 @@ describe("the page store within a small budget", () => {
     expect(await state(site, hot)).toBe("HIT");
   });
 });
+
+describe("pages whose chrome changed (CACHE_STALE_SECONDS=10)", () => {
+  let site: TestServer;
+  let editor: AdminClient;
+  beforeAll(async () => {
+    site = await startSite("sqlite", { CACHE_STALE_SECONDS: "10" });
+    editor = new AdminClient(site.url);
+    const setup = await editor.req("POST", "/api/admin/setup", {
+      username: "chief",
+      displayName: "总编",
+      password: "correct-horse-battery",
+    });
+    editor.adopt(setup);
+  });
+  afterAll(() => site?.close());
+
+  it("are served as they are, then stale while one background render refreshes them, never after the window", async () => {
+    const list = (
+      await site.get<{ result: { contentId: number }[] }>("/api/product/content/list?page=1&pageSize=3")
+    ).body.data.result;
+    const [one, two] = [`/articledetail/${list[1]!.contentId}`, `/articledetail/${list[2]!.contentId}`];
+    for (const p of [one, two]) {
+      await get(site, p);
+      expect(await state(site, p)).toBe("HIT");
+    }
+    const created = await editor.req("POST", "/api/admin/articles", {
+      ...ARTICLE,
+      title: `过期窗口测试 ${Date.now()}`,
+      status: "published",
+      createdAt: new Date().toISOString(),
+    });
+    expect(created.status).toBe(200);
+    const t0 = Date.now();
+    const until = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, t0 + ms - Date.now())));
+    // Only the chrome of these pages changed: kept as they are for the first half of the window…
+    expect(await state(site, one)).toBe("HIT");
+    // …then served stale once, which starts the one background render; the next reader gets it fresh.
+    await until(5_200);
+    expect(await state(site, one)).toBe("STALE");
+    await expect.poll(() => state(site, one), { interval: 50 }).toBe("HIT");
+    // A page nobody asked for during the window is not served stale after it: rendered afresh.
+    await until(10_500);
+    expect(await state(site, two)).toBe("MISS");
+    expect(await state(site, two)).toBe("HIT");
+  });
+});
