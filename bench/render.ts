@@ -75,7 +75,13 @@ export async function articleRenderer(opts: { buildDir?: string; count?: number;
   const dataDir = path.join(ROOT, "bench", "data", `sqlite-${count}`);
   await buildSqliteDataset(dataDir, count);
 
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", NODE_ENV: "production" });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    NODE_ENV: "production",
+    PORT: "3000",
+    HOST: "127.0.0.1",
+  });
   const database = await openDatabase({ dataDir });
   const logger = createLogger("silent");
   const services = createServices({ config, database, logger, store: createMemoryStore() });
@@ -107,7 +113,8 @@ export async function articleRenderer(opts: { buildDir?: string; count?: number;
   };
   // The console session cookie: the one request the page store never answers, rendered with the
   // request's own nonce (a store miss costs this render plus compressing the page once).
-  const headers = { cookie: "dsn_admin=bench", "accept-encoding": "identity" };
+  // Host: what a browser sends (the server answers 400 to hosts outside ALLOWED_HOSTS).
+  const headers = { cookie: "dsn_admin=bench", "accept-encoding": "identity", host: "127.0.0.1:3000" };
   const useHttp = opts.http ?? true;
 
   /** one page, uncached: its status and its bytes */
