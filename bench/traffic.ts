@@ -314,7 +314,9 @@ async function main() {
   );
   console.info(`dataset: ${COUNT} articles in ${dataset}`);
   const source = await buildSqliteDataset(dataset, COUNT);
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), "traffic-"));
+  // Inside the project, so the copied build finds node_modules.
+  fs.mkdirSync(path.join(ROOT, "bench", "data"), { recursive: true });
+  const work = fs.mkdtempSync(path.join(ROOT, "bench", "data", "traffic-"));
   const children: ChildProcess[] = [];
   try {
     // The run publishes and counts views: it works on a copy, the dataset stays as built.
