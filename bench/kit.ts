@@ -142,3 +142,13 @@ export function gzipProxy(target: string, port: number): Promise<http.Server> {
   });
   return new Promise((resolve) => server.listen(port, "127.0.0.1", () => resolve(server)));
 }
+
+/** Every script the page loads up front: modulepreload links, script src and the entry's import(). */
+export function scriptAssets(html: string): string[] {
+  const found = new Set<string>();
+  for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) found.add(m[1]!);
+  for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) found.add(m[1]!);
+  for (const m of html.matchAll(/import\("([^"]+\.js)"\)/g)) found.add(m[1]!);
+  for (const m of html.matchAll(/import\s+"([^"]+\.js)"/g)) found.add(m[1]!);
+  return [...found];
+}

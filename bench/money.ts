@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
-import { BenchError, copyBuild, fail, gzipProxy, ROOT, startApp, waitFor } from "./kit";
+import { BenchError, copyBuild, fail, gzipProxy, ROOT, scriptAssets, startApp, waitFor } from "./kit";
 import { lighthouseMissing, runLighthouse } from "./lighthouse";
 import { cashierPath, MCN, SIGNUP_278, SIGNUP_415 } from "./money-pages";
 
@@ -19,16 +19,6 @@ const LABEL = process.env.BENCH_LABEL ?? "latest";
 const APP_PORT = 3261;
 const GZIP_PORT = 3262;
 const WORK = path.join(ROOT, "bench", "data", "money");
-
-/** Every script the page loads up front (as bench/news.ts counts them). */
-function scriptAssets(html: string): string[] {
-  const found = new Set<string>();
-  for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) found.add(m[1]!);
-  for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) found.add(m[1]!);
-  for (const m of html.matchAll(/import\("([^"]+\.js)"\)/g)) found.add(m[1]!);
-  for (const m of html.matchAll(/import\s+"([^"]+\.js)"/g)) found.add(m[1]!);
-  return [...found];
-}
 
 const gz = (b: Buffer) => zlib.gzipSync(b, { level: 9 }).length;
 const kb = (n: number) => +(n / 1024).toFixed(1);

@@ -12,6 +12,7 @@ import {
   own,
   ROOT,
   SECONDS,
+  scriptAssets,
   startApp,
   waitFor,
 } from "./kit";
@@ -30,16 +31,6 @@ const BARE_PORT = 3202;
 const BIG_PORT = 3203;
 const GZIP_PORT = 3204;
 const WORK = path.join(ROOT, "bench", "data", "news");
-
-/** Every script the page loads up front: modulepreload links, script src and the entry's import(). */
-export function scriptAssets(html: string): string[] {
-  const found = new Set<string>();
-  for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) found.add(m[1]!);
-  for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) found.add(m[1]!);
-  for (const m of html.matchAll(/import\("([^"]+\.js)"\)/g)) found.add(m[1]!);
-  for (const m of html.matchAll(/import\s+"([^"]+\.js)"/g)) found.add(m[1]!);
-  return [...found];
-}
 
 async function jsBudget(base: string, pagePath: string) {
   const html = await (await fetch(base + pagePath)).text();
