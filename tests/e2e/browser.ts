@@ -91,7 +91,7 @@ function recordMessages() {
   w.__messages = [];
   const seen = new WeakMap<Element, string>();
   new MutationObserver(() => {
-    for (const el of document.querySelectorAll(".ant-message-notice-content")) {
+    for (const el of document.querySelectorAll(".ant-message-notice")) {
       const text = (el.textContent ?? "").trim();
       if (text && seen.get(el) !== text) {
         seen.set(el, text);
