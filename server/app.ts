@@ -4,13 +4,13 @@ import { Hono } from "hono";
 import { compress } from "hono/compress";
 import type { AppLoadContext, ServerBuild } from "react-router";
 import { createApi } from "./api";
-import { createAdminApp } from "./api/admin";
 import { fail } from "./api/envelope";
 import { createFastPath } from "./http/fast-path";
 import { createMetrics } from "./http/metrics";
 import { checkedOrigin, createOriginCheck, hostCheck, type OriginCheck } from "./http/origin";
 import { createPageCache, type PageCache } from "./http/page-cache";
 import { compilePageRoutes } from "./http/page-routes";
+import { countViews } from "./http/readers";
 import { type CspRules, createSecurity } from "./http/security";
 import type { Logger } from "./logger";
 import type { Services } from "./services";
@@ -110,8 +110,8 @@ export function createApp(opts: AppOptions) {
 
   metrics.watchStore("api", services.responses.api);
   metrics.watchStore("pages", services.responses.pages);
-  // The console API (/api/admin) and the article view counter go ahead of the public API and the pages.
-  app.route("/", createAdminApp(services));
+  // The article view counter goes ahead of the API and the pages.
+  countViews(app, (id) => services.stats.viewed(id));
   const { api, apiKeyOf } = createApi(services);
   app.route("/", api);
 

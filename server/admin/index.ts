@@ -39,9 +39,8 @@ export function createAdminService(deps: AdminDeps) {
     products: createProductAdmin(deps),
     records: createRecords({ database, pii: () => deps.signup.pii }),
     dashboard: createDashboard(deps),
-    resources: createResourceStore(database.db as unknown as AnyDb),
+    resources: createResourceStore(database.db as unknown as AnyDb, events),
     storeImage: (kind: ImageKind, bytes: Uint8Array) => storeImage(uploadsDir, kind, bytes),
-    events,
   };
 }
 

@@ -1,9 +1,10 @@
 import type { Hono } from "hono";
 import { UPLOAD_MAX_BYTES, UPLOAD_MESSAGES } from "../../contract/mcn";
-import { clientIp, hashIp } from "../http/client-ip";
+import { requestIpHash } from "../http/client-ip";
 import type { Services } from "../services";
 import { AppError } from "../services/errors";
 import { UPLOAD_LIMIT } from "../services/mcn";
+import type { ApiEnv } from "./endpoint";
 import { ok } from "./envelope";
 
 /** Room for the multipart boundaries and part headers around a picture of the largest size. */
@@ -39,10 +40,10 @@ async function readLimited(req: Request, limit: number): Promise<Uint8Array | nu
  * ≤ 5 MB), stored under DATA_DIR/uploads/mcn/ with a random name; data.result is its public path.
  * Declared outside the endpoint registry because the registry buffers whole bodies.
  */
-export function mountUpload(app: Hono, services: Services) {
+export function mountUpload(app: Hono<ApiEnv>, services: Services) {
   app.post("/api/upload", async (c) => {
     const { config } = services;
-    await services.limits.consume(UPLOAD_LIMIT, hashIp(clientIp(c, config.TRUST_PROXY), config.IP_HASH_SALT));
+    await services.limits.consume(UPLOAD_LIMIT, requestIpHash(c, config));
     const type = c.req.header("content-type") ?? "";
     if (!type.toLowerCase().startsWith("multipart/form-data")) {
       throw new AppError(400, `${UPLOAD_MESSAGES.missing}（以 multipart/form-data 的 file 字段上传）`);

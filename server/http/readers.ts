@@ -1,3 +1,4 @@
+import type { Context, Hono } from "hono";
 import { isbot } from "isbot";
 
 /**
@@ -18,4 +19,22 @@ export function countsAsReader(
 export function articleIdOf(v: string | undefined | null): number | undefined {
   const m = /^(\d{1,10})(?:\.data)?$/.exec(v ?? "");
   return m ? Number(m[1]) : undefined;
+}
+
+/**
+ * Counts article views after the page or API answer, whether it came from a cache or not (the
+ * dashboard's views); bots and prefetches are not readers. Mounted ahead of the API and the pages.
+ */
+export function countViews(app: Hono, viewed: (id: number) => void) {
+  const count = (id: number | undefined, c: Context) => {
+    if (id !== undefined && countsAsReader(c.req.method, c.res.status, (n) => c.req.header(n))) viewed(id);
+  };
+  app.use("/articledetail/:cid", async (c, next) => {
+    await next();
+    count(articleIdOf(c.req.param("cid")), c);
+  });
+  app.use("/api/product/content/detail", async (c, next) => {
+    await next();
+    count(articleIdOf(c.req.query("contentId")), c);
+  });
 }
