@@ -51,6 +51,8 @@ export interface EndpointDef<Q extends Obj = Obj, B extends z.ZodType | undefine
   body?: B;
   /** the envelope's data; omitted: not described yet (shown as any value) */
   response?: z.ZodType;
+  /** POST: the handler reads the body itself (uploads, read with a size limit); `query` is the query string alone */
+  rawBody?: boolean;
   /**
    * GET answers are kept in the response store (per URL and the parameters the schema reads,
    * invalidated by the content changes that touch their tags) unless

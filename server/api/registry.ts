@@ -18,6 +18,7 @@ import { mcnEndpoints } from "./mcn";
 import { productEndpoints } from "./product";
 import { signupEndpoints } from "./signup";
 import { siteEndpoints } from "./site";
+import { uploadEndpoints } from "./upload";
 
 /**
  * Every endpoint group, public and console, in the order they are matched. A group left out of
@@ -30,6 +31,7 @@ export const ENDPOINT_GROUPS = {
   product: productEndpoints,
   mcn: mcnEndpoints,
   signup: signupEndpoints,
+  upload: uploadEndpoints,
   consoleAuth: consoleAuthEndpoints,
   consoleArticles: consoleArticleEndpoints,
   consoleProducts: consoleProductEndpoints,
@@ -64,7 +66,8 @@ export function mountEndpoints(app: Hono<ApiEnv>, services: Services): ApiKeyOf 
         continue;
       }
       app.on(def.method.toUpperCase(), path, async (c) => {
-        const input = def.method === "get" ? c.req.query() : { ...c.req.query(), ...(await readBody(c)) };
+        const input =
+          def.method === "get" || def.rawBody ? c.req.query() : { ...c.req.query(), ...(await readBody(c)) };
         if (!cached) {
           const q = parse(def.query, input);
           const data = await def.handler(q, services, c);
