@@ -161,15 +161,6 @@ export type McnForm = "business" | "expert";
 export type McnBusinessValues = Partial<Record<keyof McnBusiness, string>>;
 export type McnExpertValues = Partial<Record<keyof McnExpert, string>>;
 
-/** The first message of one field of a form schema (the browser validates field by field on blur). */
-export function fieldError(form: z.ZodObject, field: string, value: unknown): string | undefined {
-  const schema = form.shape[field] as z.ZodType | undefined;
-  if (!schema) return undefined;
-  const r = schema.safeParse(value === "" ? undefined : value);
-  if (r.success) return undefined;
-  return r.error.issues[0]?.message;
-}
-
 /** Answer of POST /api/upload: data.result is the picture's public path. */
 export const UploadResultSchema = z.object({ result: z.string().describe("/uploads/mcn/<name>.<ext>") });
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;

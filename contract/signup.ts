@@ -1,4 +1,8 @@
 import type { Question } from "./entities";
+import { fieldError } from "./field-error";
+
+export { fieldError };
+
 import { z } from "./zod";
 
 /**
@@ -15,7 +19,8 @@ export const PROFESSIONS = [
 ] as const;
 export type Profession = (typeof PROFESSIONS)[number]["value"];
 export const PROFESSION_VALUES = PROFESSIONS.map((p) => p.value) as [Profession, ...Profession[]];
-export const professionLabel = (p: Profession): string => PROFESSIONS.find((x) => x.value === p)!.label;
+/** The Chinese label of a profession (an unknown value as it is). */
+export const professionLabel = (p: string): string => PROFESSIONS.find((x) => x.value === p)?.label ?? p;
 
 export const SIGN_WAYS = [
   { value: "INDIVIDUAL", label: "个人签约" },
@@ -189,12 +194,6 @@ export const fieldSchemas = {
       .pipe(z.number().int().min(1, MESSAGES.orderNumInvalid).max(MAX_QUANTITY, MESSAGES.orderNumInvalid)),
   ),
 };
-
-/** The first Chinese message of a field schema for a value, or null when the value is fine. */
-export function fieldError(schema: z.ZodType, value: unknown): string | null {
-  const r = schema.safeParse(value);
-  return r.success ? null : (r.error.issues[0]?.message ?? "输入不正确");
-}
 
 // ---------------------------------------------------------------------------
 // The submit payload (SPEC §3)

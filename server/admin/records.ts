@@ -2,6 +2,7 @@ import type { Selectable } from "kysely";
 import type { z } from "zod";
 import type { AdminLead, AdminOrder, LeadFilterSchema, OrderFilterSchema, Paged } from "../../contract/admin";
 import { LEAD_STATUSES, ORDER_STATUSES } from "../../contract/admin";
+import { professionLabel } from "../../contract/signup";
 import type { Database } from "../db";
 import type { McnLeadTable, SignupOrderTable } from "../db/schema";
 import { AppError } from "../services/errors";
@@ -15,13 +16,6 @@ type OrderFilter = z.infer<typeof OrderFilterSchema>;
 /** Rows of one export at most (an export of everything is a database dump, not a sheet). */
 export const EXPORT_MAX_ROWS = 50_000;
 
-const PROFESSIONS: Record<string, string> = {
-  ANCHOR: "主播",
-  MERCHANT: "商家",
-  ORGANIZATION: "机构",
-  SUPPLY_CHAIN: "供应链",
-  OTHER: "其他",
-};
 const SIGN_WAYS: Record<string, string> = { INDIVIDUAL: "个人", COMPANY: "企业" };
 const label = (list: readonly { value: string; label: string }[], v: string) =>
   list.find((x) => x.value === v)?.label ?? v;
@@ -292,7 +286,7 @@ export function createRecords(deps: { database: Database; pii: () => Pii }) {
             o.orderNo,
             o.productId,
             o.productName,
-            PROFESSIONS[o.profession] ?? o.profession,
+            professionLabel(o.profession),
             SIGN_WAYS[o.signWay] ?? o.signWay,
             o.companyName,
             o.signer,

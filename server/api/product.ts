@@ -2,6 +2,7 @@ import { z } from "zod";
 import { PRODUCTS, productTag } from "../../contract/cache-tags";
 import { ProductDetailSchema, QuestionSchema, WechatSignSchema } from "../../contract/entities";
 import { idParam } from "../../contract/params";
+import { PROFESSION_VALUES } from "../../contract/signup";
 import { endpoint } from "./endpoint";
 
 export const productEndpoints = [
@@ -13,7 +14,7 @@ export const productEndpoints = [
     summary: "The sign-up questions of a product",
     query: z.object({
       menberProfession: z
-        .enum(["NONE", "ANCHOR", "MERCHANT", "ORGANIZATION", "SUPPLY_CHAIN", "OTHER"], {
+        .enum(["NONE", ...PROFESSION_VALUES], {
           error: "参数 menberProfession 不正确",
         })
         .optional(),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MESSAGES, PayCommitResultSchema, SignupPayloadSchema } from "../../contract/signup";
 import { requestIpHash } from "../http/client-ip";
+import { plainPage as page } from "../http/error-page";
 import { checkedOrigin } from "../http/origin";
 import type { LimitRule } from "../services/limits";
 import { endpoint } from "./endpoint";
@@ -12,13 +13,6 @@ export const SIGNUP_LIMIT: LimitRule = {
   durationSec: 600,
   message: MESSAGES.tooMany,
 };
-
-const page = (title: string, text: string) =>
-  `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>${title}</title>
-<meta name="viewport" content="width=device-width,initial-scale=1"></head>
-<body style="font-family:system-ui,sans-serif;text-align:center;padding:80px 16px;color:#1F2329">
-<h1 style="font-size:24px">${title}</h1><p style="color:#646A73">${text}</p>
-<p><a href="/" style="color:#E8380D">返回首页</a></p></body></html>`;
 
 export const signupEndpoints = [
   endpoint({

@@ -1,11 +1,12 @@
 import { z } from "zod";
+import { ACTIVITY_TABS, BANNER_GROUP } from "../../contract/columns";
 import {
   ActivitySchema,
   BannerSchema,
   CooperationContactSchema,
-  FliggyItemSchema,
-  FliggyTabSchema,
   PartnerSchema,
+  TravelItemSchema,
+  TravelTabSchema,
 } from "../../contract/entities";
 import { idParam, intParam, MAX_PAGE, Pagination, pageSizeParam } from "../../contract/params";
 import { countResult, endpoint, resultOf } from "./endpoint";
@@ -26,7 +27,7 @@ export const siteEndpoints = [
     path: "/api/product/banner/list",
     tags: () => ["banners"],
     tag: "广告",
-    summary: "Banners of a group (columnId 11 top carousel, 20 ad banners), or one banner by bannerId",
+    summary: `Banners of a group (columnId ${BANNER_GROUP.carousel} top carousel, ${BANNER_GROUP.ads} ad banners), or one banner by bannerId`,
     description:
       "With bannerId, data is that banner (bannerLink is the class-redirect target for banners 98 and 13). Otherwise page and pageSize are required and data.result is the list.",
     query: BannerListQuery,
@@ -63,7 +64,7 @@ export const siteEndpoints = [
     path: "/api/product/activity/count",
     tags: () => ["activities"],
     tag: "活动",
-    summary: "Number of activities of a tab (columnId 17, 18 or 19)",
+    summary: `Number of activities of a tab (columnId ${ACTIVITY_TABS.map((t) => t.columnId).join(", ")})`,
     query: ActivityColumn.extend({
       page: intParam("page", 1, MAX_PAGE).optional(),
       pageSize: pageSizeParam().optional(),
@@ -98,9 +99,9 @@ export const siteEndpoints = [
     tag: "旅行",
     summary: "Travel shopping items of every tab, with the tabs",
     query: z.object({}),
-    response: z.object({ result: z.array(FliggyItemSchema), tabs: z.array(FliggyTabSchema) }),
+    response: z.object({ result: z.array(TravelItemSchema), tabs: z.array(TravelTabSchema) }),
     handler: async (_q, s) => {
-      const { items, tabs } = await s.site.fliggy();
+      const { items, tabs } = await s.site.travelLists();
       return { result: items, tabs };
     },
   }),

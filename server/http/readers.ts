@@ -1,5 +1,6 @@
 import type { Context, Hono } from "hono";
 import { isbot } from "isbot";
+import { idOf } from "../../contract/params";
 
 /**
  * Whether a request that got an article counts as a reader: a GET answered 200, not a prefetch, not
@@ -17,8 +18,7 @@ export function countsAsReader(
 
 /** The article id of an /articledetail/:cid path segment (or its `.data` request). */
 export function articleIdOf(v: string | undefined | null): number | undefined {
-  const m = /^(\d{1,10})(?:\.data)?$/.exec(v ?? "");
-  return m ? Number(m[1]) : undefined;
+  return idOf(v?.replace(/\.data$/, ""));
 }
 
 /**

@@ -19,7 +19,7 @@ export const handle: { cache: RouteCache } = { cache: { tags: () => ["travel-tab
 
 /**
  * The travel shopping lists (SPEC §2): tabs of items with image, name, destination (list 2), the
- * lowest promo price and a copy-code button. Tabs and items come from the database (the fliggy
+ * lowest promo price and a copy-code button. Tabs and items come from the database (the travel
  * list); when they cannot be read the page shows an empty state instead of breaking (SPEC §8).
  */
 interface Row {
@@ -42,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!page) throw data(null, { status: 404 });
   const origin = context.origin;
   try {
-    const { tabs, items } = await context.services.site.fliggy();
+    const { tabs, items } = await context.services.site.travelLists();
     const list: Tab[] = tabs
       .filter((t) => t.listKey === page.listKey)
       .map((t) => ({

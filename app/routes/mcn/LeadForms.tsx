@@ -1,8 +1,8 @@
 import type { UploadFile } from "antd";
 import { lazy, Suspense, useEffect, useState } from "react";
 import type { z } from "zod";
+import { formFieldError } from "../../../contract/field-error";
 import {
-  fieldError,
   HONEYPOT_FIELD,
   MCN_LINK_MAX,
   MCN_MESSAGES,
@@ -19,7 +19,7 @@ const IdUpload = lazy(() => import("./IdUpload"));
 
 /** A rule from the shared zod schema: the browser shows exactly the server's messages. */
 const rule = (schema: z.ZodObject, field: string): Rule => ({
-  check: (value) => fieldError(schema, field, value) ?? null,
+  check: (value) => formFieldError(schema, field, value),
   trigger: "blur",
 });
 

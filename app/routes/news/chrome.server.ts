@@ -1,6 +1,7 @@
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { type AppLoadContext, MemoryRouter } from "react-router";
+import { ARTICLE_COLUMN, BANNER_GROUP } from "../../../contract/columns";
 import type { Column, Partner, Tag } from "../../../contract/entities";
 import { chromeMarkup } from "../../components/Prerendered";
 
@@ -34,9 +35,9 @@ export function gatherTags(articles: { tagList: Tag[] }[], max = 8): Tag[] {
 async function fetchChrome(s: Services): Promise<Chrome> {
   const [columns, top, ads, trends, partners, latest] = await Promise.all([
     s.content.columns(),
-    s.site.banners({ columnId: 11, page: 1, pageSize: 4 }),
-    s.site.banners({ columnId: 20, page: 1, pageSize: 6 }),
-    s.content.list({ columnId: 21, page: 1, pageSize: 5 }),
+    s.site.banners({ columnId: BANNER_GROUP.carousel, page: 1, pageSize: 4 }),
+    s.site.banners({ columnId: BANNER_GROUP.ads, page: 1, pageSize: 6 }),
+    s.content.list({ columnId: ARTICLE_COLUMN.trends, page: 1, pageSize: 5 }),
     s.site.partners(),
     s.content.list({ page: 1, pageSize: 10 }),
   ]);

@@ -1,5 +1,6 @@
 import { data, isRouteErrorResponse, Link } from "react-router";
 import type { ProductDetail, Question } from "../../../contract/entities";
+import { idOf } from "../../../contract/params";
 import { SITE_NAME } from "../../root";
 import type { Route } from "./+types/product";
 import { SignupShell } from "./Shell";
@@ -25,8 +26,8 @@ export function meta({ data: d }: Route.MetaArgs): Route.MetaDescriptors {
 }
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  if (!/^\d{1,9}$/.test(params.id ?? "")) throw data("产品不存在", { status: 404 });
-  const productId = Number(params.id);
+  const productId = idOf(params.id);
+  if (productId === undefined) throw data("产品不存在", { status: 404 });
   let product: ProductDetail;
   let questions: Question[];
   try {
