@@ -8,7 +8,7 @@ import { generateArticles, generateDemoContent } from "../server/db/seed/demo-co
 import { createLogger } from "../server/logger";
 import { articleTokens } from "../server/search";
 import { createServices } from "../server/services";
-import { searchKeyFor } from "../server/services/content";
+import { searchKeyFor } from "../server/entities/articles";
 import { sanitizeRichText } from "../server/services/html";
 import { createMemoryStore } from "../server/services/store";
 

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { ADMIN_MESSAGES } from "../../contract/admin";
 import { idOf } from "../../contract/params";
-import { type Actor, type Session, sameSecret } from "../admin/auth";
+import { type Actor, type Session, sameSecret } from "../entities/users";
 import { requestIpHash } from "../http/client-ip";
 import { checkedOrigin } from "../http/origin";
 import type { Services } from "../services";
@@ -39,7 +39,7 @@ export function consoleGuard(
   services: Services,
   sessionless: ReadonlySet<string>,
 ): MiddlewareHandler<ApiEnv> {
-  const { auth } = services.admin;
+  const auth = services.users;
   return async (c, next) => {
     c.set("ipHash", requestIpHash(c, services.config));
     const unsafe = !SAFE.has(c.req.method);

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { z } from "zod";
 import type { Role } from "../../contract/admin";
 import type { CacheTag } from "../../contract/cache-tags";
-import type { Actor, Session } from "../admin/auth";
+import type { Actor, Session } from "../entities/users";
 import type { Services } from "../services";
 
 /** What a request carries past the console guard (server/api/console.ts). */

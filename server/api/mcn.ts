@@ -7,9 +7,9 @@ import {
   McnExpertInput,
   type McnForm,
 } from "../../contract/mcn";
+import { LEAD_LIMIT } from "../entities/leads";
 import { requestIpHash } from "../http/client-ip";
 import type { Services } from "../services";
-import { LEAD_LIMIT } from "../services/mcn";
 import { endpoint } from "./endpoint";
 import { OK } from "./envelope";
 

@@ -112,7 +112,7 @@ export function mountEndpoints(app: Hono<ApiEnv>, services: Services): ApiKeyOf 
     const result = await def.handler(input, services, c);
     if (def.audit) {
       const { actor, ...note } = def.audit(result, input);
-      await services.admin.audit.record(actor ?? actorOf(c), note);
+      await services.audit.record(actor ?? actorOf(c), note);
     }
     const data = def.answer ? def.answer(result) : result;
     return data instanceof Response ? data : ok(c, data);

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { UPLOAD_MAX_BYTES, UPLOAD_MESSAGES } from "../../contract/mcn";
+import { UPLOAD_LIMIT } from "../entities/leads";
 import { requestIpHash } from "../http/client-ip";
 import { AppError } from "../services/errors";
-import { UPLOAD_LIMIT } from "../services/mcn";
 import { endpoint, resultOf } from "./endpoint";
 
 /** Room for the multipart boundaries and part headers around a picture of the largest size. */

@@ -37,7 +37,7 @@ function mainTexts(p: LandingPage): string[] {
   return p.sections.flatMap((s: Section) => ("title" in s && typeof s.title === "string" ? [s.title] : []));
 }
 
-/** One row per route of the SPEC §2 landing table (the MCN page and the sign-up forms have their own tests). */
+/** One row per route of the docs/product.md §2 landing table (the MCN page and the sign-up forms have their own tests). */
 const ROWS: Row[] = [
   ...LANDING_PAGES.map((p) => ({
     path: p.path,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ArticleFilterSchema, ArticleFormSchema } from "../../../contract/admin";
-import { IMAGE_KINDS, IMAGE_MAX_BYTES, type ImageKind } from "../../admin/images";
 import { AppError } from "../../services/errors";
+import { IMAGE_KINDS, IMAGE_MAX_BYTES, type ImageKind } from "../../services/images";
 import { pathId } from "../console";
 import { endpoint, nothing } from "../endpoint";
 
@@ -17,7 +17,7 @@ export const consoleArticleEndpoints = [
     role: "editor",
     summary: "Articles, filtered and paged, newest first",
     query: ArticleFilterSchema,
-    handler: (f, s) => s.admin.articles.list(f),
+    handler: (f, s) => s.content.find(f),
   }),
   endpoint({
     method: "get",
@@ -25,7 +25,7 @@ export const consoleArticleEndpoints = [
     tag,
     role: "editor",
     summary: "One article with its body and tags",
-    handler: (_q, s, c) => s.admin.articles.get(pathId(c)),
+    handler: (_q, s, c) => s.content.article(pathId(c)),
   }),
   endpoint({
     method: "post",
@@ -34,7 +34,7 @@ export const consoleArticleEndpoints = [
     role: "editor",
     summary: "Create an article",
     body: ArticleFormSchema,
-    handler: (input, s) => s.admin.articles.save(input),
+    handler: (input, s) => s.content.save(input),
     audit: (a) => ({
       action: "create",
       entity: "article",
@@ -49,7 +49,7 @@ export const consoleArticleEndpoints = [
     role: "editor",
     summary: "Change an article",
     body: ArticleFormSchema,
-    handler: (input, s, c) => s.admin.articles.save(input, pathId(c)),
+    handler: (input, s, c) => s.content.save(input, pathId(c)),
     audit: (a) => ({
       action: "update",
       entity: "article",
@@ -64,7 +64,7 @@ export const consoleArticleEndpoints = [
     role: "editor",
     summary: "Set or clear the hot-news flag",
     body: z.object({ hot: z.boolean({ error: "请选择是否热点" }) }),
-    handler: async ({ hot }, s, c) => ({ article: await s.admin.articles.setHot(pathId(c), hot), hot }),
+    handler: async ({ hot }, s, c) => ({ article: await s.content.setHot(pathId(c), hot), hot }),
     answer: (r) => r.article,
     audit: ({ article: a, hot }) => ({
       action: "update",
@@ -80,7 +80,7 @@ export const consoleArticleEndpoints = [
     role: "editor",
     summary: "Delete an article",
     response: nothing,
-    handler: (_q, s, c) => s.admin.articles.remove(pathId(c)),
+    handler: (_q, s, c) => s.content.remove(pathId(c)),
     answer: () => null,
     audit: (a) => ({ action: "delete", entity: "article", entityId: a.id, summary: a.title }),
   }),
@@ -104,7 +104,7 @@ export const consoleArticleEndpoints = [
       if (!file || typeof file === "string") throw new AppError(400, "请选择要上传的图片");
       const blob = file as File;
       if (blob.size > IMAGE_MAX_BYTES) throw new AppError(413, "图片不能超过 8 MB");
-      return s.admin.storeImage(kind as ImageKind, new Uint8Array(await blob.arrayBuffer()));
+      return s.images.store(kind as ImageKind, new Uint8Array(await blob.arrayBuffer()));
     },
   }),
 ];

@@ -27,7 +27,7 @@ export const consoleAuthEndpoints = [
     tag,
     role: "guest",
     summary: "Whether the first-run setup page is needed (no admin yet)",
-    handler: async (_q, s) => ({ needed: !(await s.admin.auth.adminExists()) }),
+    handler: async (_q, s) => ({ needed: !(await s.users.adminExists()) }),
   }),
   endpoint({
     method: "post",
@@ -38,8 +38,8 @@ export const consoleAuthEndpoints = [
     body: SetupSchema,
     handler: async (input, s, c) => {
       const ipHash = c.get("ipHash");
-      const { token, session } = await s.admin.auth.setup(input, ipHash ?? "");
-      c.header("Set-Cookie", s.admin.auth.cookie(token));
+      const { token, session } = await s.users.setup(input, ipHash ?? "");
+      c.header("Set-Cookie", s.users.cookie(token));
       return { session, ipHash };
     },
     answer: (r) => r.session,
@@ -60,8 +60,8 @@ export const consoleAuthEndpoints = [
     body: LoginSchema,
     handler: async (input, s, c) => {
       const ipHash = c.get("ipHash");
-      const { token, session } = await s.admin.auth.login(input.username, input.password, ipHash ?? "");
-      c.header("Set-Cookie", s.admin.auth.cookie(token));
+      const { token, session } = await s.users.login(input.username, input.password, ipHash ?? "");
+      c.header("Set-Cookie", s.users.cookie(token));
       return { session, ipHash };
     },
     answer: (r) => r.session,
@@ -80,8 +80,8 @@ export const consoleAuthEndpoints = [
     summary: "Sign out",
     response: nothing,
     handler: async (_q, s, c) => {
-      await s.admin.auth.logout(requireSession(c).id);
-      c.header("Set-Cookie", s.admin.auth.clearCookie());
+      await s.users.logout(requireSession(c).id);
+      c.header("Set-Cookie", s.users.clearCookie());
       return null;
     },
     audit: () => ({ action: "logout", entity: "session", summary: "退出登录" }),
@@ -103,7 +103,7 @@ export const consoleAuthEndpoints = [
     tag,
     role: "admin",
     summary: "Console users",
-    handler: async (_q, s) => ({ items: await s.admin.auth.listUsers() }),
+    handler: async (_q, s) => ({ items: await s.users.listUsers() }),
   }),
   endpoint({
     method: "post",
@@ -112,7 +112,7 @@ export const consoleAuthEndpoints = [
     role: "admin",
     summary: "Create a console user",
     body: UserCreateSchema,
-    handler: (input, s) => s.admin.auth.createUser(input),
+    handler: (input, s) => s.users.createUser(input),
     audit: (user) => ({
       action: "create",
       entity: "user",
@@ -129,10 +129,10 @@ export const consoleAuthEndpoints = [
     body: UserUpdateSchema,
     handler: async (input, s, c) => {
       const id = pathId(c);
-      const user = await s.admin.auth.updateUser(id, input);
+      const user = await s.users.updateUser(id, input);
       // Changing one's own password ends one's sessions too: say so by the status the browser sees.
       if (id === requireSession(c).user.id && (input.password || input.disabled))
-        c.header("Set-Cookie", s.admin.auth.clearCookie());
+        c.header("Set-Cookie", s.users.clearCookie());
       return user;
     },
     audit: (user, input) => ({
@@ -153,6 +153,6 @@ export const consoleAuthEndpoints = [
     role: "admin",
     summary: "The audit log, newest first",
     query: AuditFilterSchema,
-    handler: (f, s) => s.admin.audit.list(f),
+    handler: (f, s) => s.audit.list(f),
   }),
 ];

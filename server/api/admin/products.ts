@@ -12,7 +12,7 @@ export const consoleProductEndpoints = [
     tag,
     role: "editor",
     summary: "Sign-up products with their order counts",
-    handler: async (_q, s) => ({ items: await s.admin.products.list() }),
+    handler: async (_q, s) => ({ items: await s.products.all() }),
   }),
   endpoint({
     method: "get",
@@ -20,7 +20,7 @@ export const consoleProductEndpoints = [
     tag,
     role: "editor",
     summary: "One product with its questions",
-    handler: (_q, s, c) => s.admin.products.get(pathId(c)),
+    handler: (_q, s, c) => s.products.product(pathId(c)),
   }),
   endpoint({
     method: "post",
@@ -29,7 +29,7 @@ export const consoleProductEndpoints = [
     role: "editor",
     summary: "Create a product (the id is chosen by the editor)",
     body: ProductFormSchema,
-    handler: (input, s) => s.admin.products.create(input),
+    handler: (input, s) => s.products.create(input),
     audit: (p) => ({
       action: "create",
       entity: "product",
@@ -44,7 +44,7 @@ export const consoleProductEndpoints = [
     role: "editor",
     summary: "Change a product",
     body: ProductFormSchema,
-    handler: (input, s, c) => s.admin.products.update(pathId(c), input),
+    handler: (input, s, c) => s.products.update(pathId(c), input),
     audit: (p) => ({
       action: "update",
       entity: "product",
@@ -59,7 +59,7 @@ export const consoleProductEndpoints = [
     role: "editor",
     summary: "Delete a product without orders",
     response: nothing,
-    handler: (_q, s, c) => s.admin.products.remove(pathId(c)),
+    handler: (_q, s, c) => s.products.remove(pathId(c)),
     answer: () => null,
     audit: (p) => ({ action: "delete", entity: "product", entityId: p.id, summary: p.name }),
   }),
@@ -70,7 +70,7 @@ export const consoleProductEndpoints = [
     role: "editor",
     summary: "Add a question to a product",
     body: QuestionFormSchema,
-    handler: (input, s, c) => s.admin.products.saveQuestion(pathId(c), input),
+    handler: (input, s, c) => s.products.saveQuestion(pathId(c), input),
     audit: (q) => ({
       action: "create",
       entity: "question",
@@ -85,7 +85,7 @@ export const consoleProductEndpoints = [
     role: "editor",
     summary: "Change a product's own question",
     body: QuestionFormSchema,
-    handler: (input, s, c) => s.admin.products.saveQuestion(pathId(c), input, pathId(c, "qid")),
+    handler: (input, s, c) => s.products.saveQuestion(pathId(c), input, pathId(c, "qid")),
     audit: (q) => ({
       action: "update",
       entity: "question",
@@ -100,7 +100,7 @@ export const consoleProductEndpoints = [
     role: "editor",
     summary: "Delete a product's own question",
     response: nothing,
-    handler: (_q, s, c) => s.admin.products.removeQuestion(pathId(c), pathId(c, "qid")),
+    handler: (_q, s, c) => s.products.removeQuestion(pathId(c), pathId(c, "qid")),
     answer: () => null,
     audit: (q) => ({
       action: "delete",

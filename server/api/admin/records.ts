@@ -8,7 +8,7 @@ import {
   OrderFilterSchema,
   OrderStatusSchema,
 } from "../../../contract/admin";
-import { beijingDay } from "../../admin/stats";
+import { beijingDay } from "../../services/stats";
 import { pathId, requireSession } from "../console";
 import { endpoint } from "../endpoint";
 
@@ -46,7 +46,7 @@ export const consoleRecordEndpoints = [
       days: z.coerce.number().int().min(7, "天数为 7 到 90").max(90, "天数为 7 到 90").default(30),
     }),
     handler: ({ days }, s, c) =>
-      s.admin.dashboard.load({ days, includeSales: requireSession(c).user.role === "admin" }),
+      s.dashboard.load({ days, includeSales: requireSession(c).user.role === "admin" }),
   }),
   endpoint({
     method: "get",
@@ -55,7 +55,7 @@ export const consoleRecordEndpoints = [
     role: "admin",
     summary: "MCN leads, filtered and paged",
     query: LeadFilterSchema,
-    handler: (f, s) => s.admin.records.leads(f),
+    handler: (f, s) => s.mcn.leads(f),
   }),
   endpoint({
     method: "get",
@@ -63,7 +63,7 @@ export const consoleRecordEndpoints = [
     tag: leads,
     role: "admin",
     summary: "One lead",
-    handler: (_q, s, c) => s.admin.records.lead(pathId(c)),
+    handler: (_q, s, c) => s.mcn.lead(pathId(c)),
   }),
   endpoint({
     method: "put",
@@ -72,7 +72,7 @@ export const consoleRecordEndpoints = [
     role: "admin",
     summary: "Set a lead's follow-up status",
     body: LeadStatusSchema,
-    handler: ({ status }, s, c) => s.admin.records.setLeadStatus(pathId(c), status),
+    handler: ({ status }, s, c) => s.mcn.setLeadStatus(pathId(c), status),
     audit: (lead, { status }) => ({
       action: "status",
       entity: "lead",
@@ -88,7 +88,7 @@ export const consoleRecordEndpoints = [
     summary: "The filtered leads as a CSV file (filters in the JSON body)",
     body: LeadFilterSchema,
     handler: async (f, s, c) => {
-      const { csv, rows } = await s.admin.records.leadsCsv(f);
+      const { csv, rows } = await s.mcn.leadsCsv(f);
       return { f, rows, file: csvResponse(c, csv, `MCN线索-${beijingDay()}`, `mcn-leads-${beijingDay()}`) };
     },
     answer: (r) => r.file,
@@ -105,7 +105,7 @@ export const consoleRecordEndpoints = [
     role: "admin",
     summary: "Sign-up orders, filtered and paged",
     query: OrderFilterSchema,
-    handler: (f, s) => s.admin.records.orders(f),
+    handler: (f, s) => s.orders.orders(f),
   }),
   endpoint({
     method: "get",
@@ -113,7 +113,7 @@ export const consoleRecordEndpoints = [
     tag: orders,
     role: "admin",
     summary: "One order with its answers (ID number masked)",
-    handler: (_q, s, c) => s.admin.records.order(pathId(c)),
+    handler: (_q, s, c) => s.orders.order(pathId(c)),
   }),
   endpoint({
     method: "put",
@@ -122,7 +122,7 @@ export const consoleRecordEndpoints = [
     role: "admin",
     summary: "Set an order's status",
     body: OrderStatusSchema,
-    handler: ({ status }, s, c) => s.admin.records.setOrderStatus(pathId(c), status),
+    handler: ({ status }, s, c) => s.orders.setOrderStatus(pathId(c), status),
     audit: (order, { status }) => ({
       action: "status",
       entity: "order",
@@ -138,7 +138,7 @@ export const consoleRecordEndpoints = [
     summary: "The full ID number of one order (written to the audit log)",
     handler: (_q, s, c) => {
       c.header("Cache-Control", "no-store");
-      return s.admin.records.revealIdCard(pathId(c));
+      return s.orders.revealIdCard(pathId(c));
     },
     answer: ({ idCard }) => ({ idCard }),
     audit: ({ order }) => ({
@@ -156,7 +156,7 @@ export const consoleRecordEndpoints = [
     summary: "The filtered orders as a CSV file (filters in the JSON body)",
     body: OrderFilterSchema,
     handler: async (f, s, c) => {
-      const { csv, rows } = await s.admin.records.ordersCsv(f);
+      const { csv, rows } = await s.orders.ordersCsv(f);
       return {
         f,
         rows,

@@ -1,9 +1,9 @@
 import { ListQuerySchema, OrderIdsSchema } from "../../../contract/admin";
-import { RESOURCES, type ResourceDef } from "../../admin/resources";
+import { RESOURCES, type ResourceDef } from "../../entities/resources";
 import { pathId } from "../console";
 import { endpoint, nothing } from "../endpoint";
 
-/** The five endpoints of one simple console entity (server/admin/resources.ts describes each). */
+/** The five endpoints of one simple console entity (server/entities/resources.ts describes each). */
 function resourceEndpoints(def: ResourceDef) {
   const base = `/api/admin/${def.name}`;
   const tag = `后台·${def.label}`;
@@ -16,7 +16,7 @@ function resourceEndpoints(def: ResourceDef) {
       role,
       summary: `${def.label}: list (?q= search, ?group=, paged)`,
       query: ListQuerySchema,
-      handler: (q, s) => s.admin.resources.list(def, q),
+      handler: (q, s) => s.resources.list(def, q),
     }),
     endpoint({
       method: "get",
@@ -24,7 +24,7 @@ function resourceEndpoints(def: ResourceDef) {
       tag,
       role,
       summary: `${def.label}: one`,
-      handler: (_q, s, c) => s.admin.resources.get(def, pathId(c)),
+      handler: (_q, s, c) => s.resources.get(def, pathId(c)),
     }),
     endpoint({
       method: "post",
@@ -33,7 +33,7 @@ function resourceEndpoints(def: ResourceDef) {
       role,
       summary: `${def.label}: create`,
       body: def.schema,
-      handler: (input, s) => s.admin.resources.create(def, input),
+      handler: (input, s) => s.resources.create(def, input),
       audit: (row) => ({
         action: "create",
         entity: def.name,
@@ -48,7 +48,7 @@ function resourceEndpoints(def: ResourceDef) {
       role,
       summary: `${def.label}: change`,
       body: def.schema,
-      handler: async (input, s, c) => s.admin.resources.update(def, pathId(c), input),
+      handler: async (input, s, c) => s.resources.update(def, pathId(c), input),
       audit: (row) => ({
         action: "update",
         entity: def.name,
@@ -63,7 +63,7 @@ function resourceEndpoints(def: ResourceDef) {
       role,
       summary: `${def.label}: delete`,
       response: nothing,
-      handler: (_q, s, c) => s.admin.resources.remove(def, pathId(c)),
+      handler: (_q, s, c) => s.resources.remove(def, pathId(c)),
       answer: () => null,
       audit: (row) => ({
         action: "delete",
@@ -81,7 +81,7 @@ function resourceEndpoints(def: ResourceDef) {
       body: OrderIdsSchema,
       response: nothing,
       handler: async ({ ids }, s) => {
-        await s.admin.resources.reorder(def, ids);
+        await s.resources.reorder(def, ids);
         return ids;
       },
       answer: () => null,

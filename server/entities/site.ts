@@ -7,8 +7,8 @@ import type {
   TravelTab,
 } from "../../contract/entities";
 import type { Database } from "../db";
-import { notFound } from "./errors";
-import { toActivity, toBanner, toTravelItem } from "./rows";
+import { notFound } from "../services/errors";
+import { toActivity, toBanner, toTravelItem } from "../services/rows";
 
 /** Everything around the articles: banners, partners, activities, contact blocks, travel lists. */
 export function createSiteService(database: Database) {
