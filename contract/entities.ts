@@ -1,6 +1,6 @@
 import { z } from "./zod";
 
-/** The API's shapes (SPEC §3), used for responses and the OpenAPI document. */
+/** The API's shapes (docs/product.md §3), used for responses and the OpenAPI document. */
 
 export const TagSchema = z.object({ tagId: z.number().int(), tagName: z.string() });
 

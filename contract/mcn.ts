@@ -1,7 +1,7 @@
 import { z } from "./zod";
 
 /**
- * The two lead forms of the MCN page (/wxmcn), SPEC §3 and §5. One schema per form, used by the
+ * The two lead forms of the MCN page (/wxmcn), docs/product.md §3 and §5. One schema per form, used by the
  * antd form in the browser (field by field, on blur) and by the API (POST /api/mcn/insertMcnBusiness
  * and /api/mcn/insertMcnExpert, fields as query parameters or as a JSON / form body).
  *
@@ -10,7 +10,7 @@ import { z } from "./zod";
  * channel), channelLink (http(s) link to that channel's home page), idCopyPic (optional ID-copy
  * picture: the path POST /api/upload answered, /uploads/mcn/<random>.<ext>).
  *
- * Limits the spec leaves open: every field ≤ 100 characters (the channel link too: a channel's home
+ * Limits the original site left open: every field ≤ 100 characters (the channel link too: a channel's home
  * link fits), a phone that is a mainland mobile or a landline number.
  */
 

@@ -6,7 +6,7 @@ export { fieldError };
 import { z } from "./zod";
 
 /**
- * The merchant sign-up form (SPEC §2 "Sign-up form", §3, §5): one set of rules and Chinese messages,
+ * The merchant sign-up form (docs/product.md §2 "Sign-up form", §3, §5): one set of rules and Chinese messages,
  * used by the antd form in the browser and by POST /api/onlineApply/payCommit on the server.
  */
 
@@ -196,7 +196,7 @@ export const fieldSchemas = {
 };
 
 // ---------------------------------------------------------------------------
-// The submit payload (SPEC §3)
+// The submit payload (docs/product.md §3)
 // ---------------------------------------------------------------------------
 
 export const QuestionAnswerSchema = z.object({

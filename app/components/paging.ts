@@ -21,7 +21,7 @@ export const pageCount = (total: number, pageSize: number) => Math.max(1, Math.c
 export const CACHED_PAGE_HEADERS = { "Cache-Control": "public, max-age=0, s-maxage=60" } as const;
 
 /**
- * SPEC §8: when a list or count load fails in the browser, the failure is logged and the list on
+ * docs/product.md §8: when a list or count load fails in the browser, the failure is logged and the list on
  * screen stays as it was. A route's clientLoader goes through this; "not found" still shows the 404.
  */
 export function keepListOnFailure<T>() {

@@ -37,7 +37,7 @@ const failureText = (status: number, body: Envelope | null) =>
 type LeadForm = ReturnType<typeof useForm>;
 
 /**
- * SPEC §4 MCN forms: validate → confirmation dialog → submit. Success: 提交成功 and the form clears.
+ * docs/product.md §4 MCN forms: validate → confirmation dialog → submit. Success: 提交成功 and the form clears.
  * Cancel: 已取消提交, values kept. Failure: 提交失败, values kept.
  */
 function leadSubmit(

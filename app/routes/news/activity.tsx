@@ -19,9 +19,9 @@ const TABS = ACTIVITY_TABS.map((t) => ({ id: t.columnId, label: t.label }));
 const DEFAULT_TAB = ACTIVITY_TAB.summit;
 const PAGE_SIZE = 5;
 const REPORT_COLUMN = ARTICLE_COLUMN.eventReports;
-/** The largest list the API serves; the event-report strip asks for everything (SPEC §7). */
+/** The largest list the API serves; the event-report strip asks for everything (docs/product.md §7). */
 const REPORT_LIMIT = 100;
-/** SPEC §4: on the summit tab only these events open their link. */
+/** docs/product.md §4: on the summit tab only these events open their link. */
 const SUMMIT_LINKED = new Set([120, 119, 117, 116, 8]);
 
 export const opensLink = (tab: number, activityId: number) =>

@@ -7,7 +7,7 @@ import { chromeMarkup } from "../../components/Prerendered";
 
 type Services = AppLoadContext["services"];
 
-/** What every news screen shows around its own content (SPEC §1). */
+/** What every news screen shows around its own content (docs/product.md §1). */
 export interface Chrome {
   columns: Column[];
   topBanners: { bannerId: number; bannerName: string; bannerLink: string; image: string }[];
@@ -17,7 +17,7 @@ export interface Chrome {
   hotTags: Tag[];
 }
 
-/** Hot tags: the first 8 distinct tags of the latest 10 articles (SPEC §2, §9). */
+/** Hot tags: the first 8 distinct tags of the latest 10 articles (docs/product.md §2, §9). */
 export function gatherTags(articles: { tagList: Tag[] }[], max = 8): Tag[] {
   const seen = new Set<number>();
   const tags: Tag[] = [];

@@ -28,7 +28,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     context.services.content.list({ page, pageSize: PAGE_SIZE, columnId }),
     context.services.content.count(columnId),
   ]);
-  // SPEC §2: the name query sets the title; the column's own name when it is missing.
+  // docs/product.md §2: the name query sets the title; the column's own name when it is missing.
   const name = new URL(request.url).searchParams.get("name")?.trim().slice(0, 40) || column.columnName;
   return { column, name, articles, total, page, pages: pageCount(total, PAGE_SIZE) };
 }

@@ -8,7 +8,7 @@ import { SignupForm } from "./SignupForm";
 import "./signup.css";
 
 /**
- * /tzyx/zebra/product/:id and /txws/zebra/product/:id — SPEC §2 sign-up form. One module, two
+ * /tzyx/zebra/product/:id and /txws/zebra/product/:id — docs/product.md §2 sign-up form. One module, two
  * route entries; only the /tzyx variant sends shopId. The page is not micro-cached (no s-maxage):
  * the form's Idempotency-Key is made in the browser per load.
  */
