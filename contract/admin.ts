@@ -1,3 +1,4 @@
+import { ACTIVITY_TABS, BANNER_GROUP, CLASS_BANNER } from "./columns";
 import { z } from "./zod";
 
 /**
@@ -23,16 +24,12 @@ export const ADMIN_MESSAGES = {
 
 /** Banner groups: top carousel 11, ad banners 20, the class-redirect banners 98 and 13. */
 export const BANNER_GROUPS = [
-  { columnId: 11, label: "首页轮播图" },
-  { columnId: 20, label: "广告图" },
-  { columnId: 98, label: "课程跳转 98" },
-  { columnId: 13, label: "课程跳转 13" },
+  { columnId: BANNER_GROUP.carousel, label: "首页轮播图" },
+  { columnId: BANNER_GROUP.ads, label: "广告图" },
+  { columnId: CLASS_BANNER.class2, label: "课程跳转 98" },
+  { columnId: CLASS_BANNER.other, label: "课程跳转 13" },
 ] as const;
-export const ACTIVITY_TABS = [
-  { columnId: 17, label: "峰会" },
-  { columnId: 18, label: "创新论坛" },
-  { columnId: 19, label: "行业活动" },
-] as const;
+export { ACTIVITY_TABS };
 export const TRAVEL_LISTS = [
   { listKey: "list1", label: "清单一" },
   { listKey: "list2", label: "清单二" },
@@ -459,13 +456,4 @@ export interface Dashboard {
   topArticles: { id: number; title: string; views: number }[];
   topKeywords: { keyword: string; searches: number }[];
   zeroResults: { keyword: string; searches: number }[];
-}
-
-/** The first message of a failed parse (antd form rules call this per field). */
-export function adminFieldError(form: z.ZodObject, field: string, value: unknown): string | undefined {
-  const schema = form.shape[field] as z.ZodType | undefined;
-  if (!schema) return undefined;
-  const r = schema.safeParse(value === "" || value === null ? undefined : value);
-  if (r.success) return undefined;
-  return r.error.issues[0]?.message;
 }

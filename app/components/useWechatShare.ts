@@ -11,9 +11,9 @@ interface WechatSign {
 const meta = (selector: string) => document.querySelector<HTMLMetaElement>(selector)?.content ?? "";
 
 /**
- * Registers the page for sharing inside WeChat (SPEC §1, §7): signature from getSign for the URL
+ * Registers the page for sharing inside WeChat (docs/product.md §1, §7): signature from getSign for the URL
  * without its fragment, then title, description, link and image. The SDK is loaded only inside
- * WeChat's browser, so other visitors never download it. Failures are only logged (SPEC §8).
+ * WeChat's browser, so other visitors never download it. Failures are only logged (docs/product.md §8).
  */
 export function useWechatShare() {
   const location = useLocation();

@@ -101,7 +101,7 @@ describe("MCN page /wxmcn in Chromium", () => {
     expect(await page.getByRole("heading", { level: 1 }).first().textContent()).toBe(
       "电商报 MCN · 内容种草一站式服务",
     );
-    // SPEC §9 statistics
+    // docs/product.md §9 statistics
     const stats = (await page.locator(".mcn-intro .mcn-stats li").allInnerTexts()).map((t) =>
       t.replace(/\s+/g, ""),
     );

@@ -2,7 +2,8 @@ import type { FormRule } from "antd";
 import { useCallback, useEffect, useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import type { z } from "zod";
-import { type AdminUser, adminFieldError } from "../../../contract/admin";
+import type { AdminUser } from "../../../contract/admin";
+import { formFieldError } from "../../../contract/field-error";
 
 export const LAYOUT_ID = "routes/admin/layout";
 
@@ -84,7 +85,7 @@ export function zodRule(schema: z.ZodObject, field: string): FormRule[] {
   return [
     {
       validator: (_r, value) => {
-        const message = adminFieldError(schema, field, value);
+        const message = formFieldError(schema, field, value);
         return message ? Promise.reject(new Error(message)) : Promise.resolve();
       },
     },

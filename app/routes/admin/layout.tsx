@@ -21,7 +21,7 @@ export function headers() {
 
 /** Signed-in pages only: no session → sign-in (or the first-run setup while no admin exists). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { auth } = context.services.admin;
+  const auth = context.services.users;
   const session = await auth.session(request.headers.get("cookie"));
   if (!session) {
     if (!(await auth.adminExists())) throw redirect("/admin/setup");

@@ -2,6 +2,7 @@ import { EyeOutlined } from "@ant-design/icons";
 import { App, Button, Card, Descriptions, Drawer, Select, Space, Table, Tag, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { type AdminOrder, ORDER_STATUSES } from "../../../contract/admin";
+import { professionLabel } from "../../../contract/signup";
 import type { Route } from "./+types/orders";
 import { formatDateTime, NO_STORE, useApi, yuan } from "./api";
 import {
@@ -20,14 +21,6 @@ export function headers() {
 export function meta(_: Route.MetaArgs) {
   return [{ title: "报名订单 - 编辑后台" }];
 }
-
-const PROFESSIONS: Record<string, string> = {
-  ANCHOR: "主播",
-  MERCHANT: "商家",
-  ORGANIZATION: "机构",
-  SUPPLY_CHAIN: "供应链",
-  OTHER: "其他",
-};
 
 const statusTag = (s: AdminOrder["status"]) =>
   s === "PAID" ? <Tag color="green">已支付</Tag> : <Tag color="orange">待支付</Tag>;
@@ -159,7 +152,7 @@ export default function Orders() {
                 {
                   key: "profession",
                   label: "身份",
-                  children: PROFESSIONS[detail.profession] ?? detail.profession,
+                  children: professionLabel(detail.profession),
                 },
                 { key: "way", label: "签约方式", children: detail.signWay === "COMPANY" ? "企业" : "个人" },
                 ...(detail.companyName

@@ -12,6 +12,7 @@ import {
   TravelItemFormSchema,
   TravelTabFormSchema,
 } from "../../../contract/admin";
+import { ACTIVITY_TAB, BANNER_GROUP } from "../../../contract/columns";
 import type { ImageKind } from "./ImageField";
 
 export interface FieldDef {
@@ -100,7 +101,7 @@ export const RESOURCE_UI: Record<string, ResourceUi> = {
         label: "图片",
         kind: "image",
         required: true,
-        imageKind: (v) => (v.columnId === 11 ? "banner" : "ad"),
+        imageKind: (v) => (v.columnId === BANNER_GROUP.carousel ? "banner" : "ad"),
         column: true,
         extra: "轮播图建议 1200×392，广告图 600×200",
       },
@@ -112,7 +113,7 @@ export const RESOURCE_UI: Record<string, ResourceUi> = {
     canDelete: true,
     sortable: true,
     stats: [{ key: "clickCount", title: "点击" }],
-    defaults: { columnId: 11 },
+    defaults: { columnId: BANNER_GROUP.carousel },
     hint: "首页轮播图取前 4 张，广告图取前 6 张；课程跳转 98 / 13 是 /idaxue/class 跳转的目标链接。",
   },
   partners: {
@@ -164,7 +165,7 @@ export const RESOURCE_UI: Record<string, ResourceUi> = {
     canCreate: true,
     canDelete: true,
     sortable: false,
-    defaults: { columnId: 17, status: "报名中" },
+    defaults: { columnId: ACTIVITY_TAB.summit, status: "报名中" },
   },
   contacts: {
     name: "contacts",

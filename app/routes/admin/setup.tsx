@@ -11,7 +11,7 @@ export function headers() {
 
 /** The first-run page exists only while there is no admin. */
 export async function loader({ context }: Route.LoaderArgs) {
-  if (await context.services.admin.auth.adminExists()) throw data(null, { status: 404 });
+  if (await context.services.users.adminExists()) throw data(null, { status: 404 });
   return null;
 }
 

@@ -1,8 +1,8 @@
 import type { UploadFile } from "antd";
 import { lazy, Suspense, useEffect, useState } from "react";
 import type { z } from "zod";
+import { formFieldError } from "../../../contract/field-error";
 import {
-  fieldError,
   HONEYPOT_FIELD,
   MCN_LINK_MAX,
   MCN_MESSAGES,
@@ -19,7 +19,7 @@ const IdUpload = lazy(() => import("./IdUpload"));
 
 /** A rule from the shared zod schema: the browser shows exactly the server's messages. */
 const rule = (schema: z.ZodObject, field: string): Rule => ({
-  check: (value) => fieldError(schema, field, value) ?? null,
+  check: (value) => formFieldError(schema, field, value),
   trigger: "blur",
 });
 
@@ -37,7 +37,7 @@ const failureText = (status: number, body: Envelope | null) =>
 type LeadForm = ReturnType<typeof useForm>;
 
 /**
- * SPEC §4 MCN forms: validate → confirmation dialog → submit. Success: 提交成功 and the form clears.
+ * docs/product.md §4 MCN forms: validate → confirmation dialog → submit. Success: 提交成功 and the form clears.
  * Cancel: 已取消提交, values kept. Failure: 提交失败, values kept.
  */
 function leadSubmit(

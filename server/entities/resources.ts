@@ -13,6 +13,8 @@ import {
   TravelTabFormSchema,
   yuanToFen,
 } from "../../contract/admin";
+import { resourceChange } from "../../contract/cache-tags";
+import type { ContentEvents } from "../services/cache";
 import { AppError } from "../services/errors";
 import { fenToYuan } from "../services/rows";
 
@@ -338,7 +340,7 @@ export const RESOURCES: ResourceDef[] = [
 
 export const resourceByName = new Map(RESOURCES.map((r) => [r.name, r]));
 
-export function createResourceStore(db: AnyDb) {
+export function createResourceStore(db: AnyDb, events: ContentEvents) {
   async function exists(def: ResourceDef, id: number): Promise<Row | undefined> {
     return (await db.selectFrom(def.table).selectAll().where("id", "=", id).executeTakeFirst()) as
       | Row
@@ -408,6 +410,7 @@ export function createResourceStore(db: AnyDb) {
               .returningAll()
               .executeTakeFirstOrThrow()) as Row;
           });
+          await events.changed(resourceChange(def.name));
           return def.fromRow(created);
         } catch (err) {
           // Two editors creating at once on PostgreSQL may draw the same next id: draw again.
@@ -428,6 +431,7 @@ export function createResourceStore(db: AnyDb) {
         .returningAll()
         .executeTakeFirst()) as Row | undefined;
       if (!r) throw new AppError(404, `${def.label}不存在`);
+      await events.changed(resourceChange(def.name));
       return def.fromRow(r);
     },
 
@@ -437,6 +441,7 @@ export function createResourceStore(db: AnyDb) {
       if (!r) throw new AppError(404, `${def.label}不存在`);
       await def.beforeDelete?.(db, id);
       await db.deleteFrom(def.table).where("id", "=", id).execute();
+      await events.changed(resourceChange(def.name));
       return def.fromRow(r);
     },
 
@@ -453,6 +458,7 @@ export function createResourceStore(db: AnyDb) {
             .execute();
         }
       });
+      await events.changed(resourceChange(def.name));
     },
   };
 }
