@@ -45,8 +45,15 @@ export const ORDER_STATUSES = [
 ] as const;
 export const ARTICLE_STATUSES = [
   { value: "published", label: "已发布" },
+  { value: "scheduled", label: "定时发布" },
   { value: "draft", label: "草稿" },
 ] as const;
+export type ArticleStatus = (typeof ARTICLE_STATUSES)[number]["value"];
+export const ARTICLE_STATUS_LABEL = Object.fromEntries(
+  ARTICLE_STATUSES.map((s) => [s.value, s.label]),
+) as Record<ArticleStatus, string>;
+/** The message for a schedule whose time has passed (docs/product.md, "Scheduled publishing"). */
+export const SCHEDULE_IN_PAST = "定时发布时间须晚于当前时间";
 export const QUESTION_TYPES = [
   { value: "INPUT", label: "单行文本" },
   { value: "TEXTAREA", label: "多行文本" },
@@ -153,28 +160,33 @@ export const UserUpdateSchema = z.object({
 
 // ------------------------------------------------------------------ content
 
-export const ArticleFormSchema = z.object({
-  title: text("标题", 200),
-  intro: optionalText("摘要", 500),
-  content: z
-    .string({ error: "请输入正文" })
-    .max(500_000, "正文过长")
-    .refine((v) => v.replace(/<[^>]*>/g, "").trim().length > 0 || /<img\s/i.test(v), "请输入正文"),
-  thumb: image("封面图"),
-  author: optionalText("作者", 100),
-  columnId: z.number({ error: "请选择栏目" }).int("请选择栏目").positive("请选择栏目"),
-  tags: z
-    .array(z.string().trim().min(1, "标签不能为空").max(20, "标签不能超过 20 个字"))
-    .max(10, "标签最多 10 个")
-    .optional()
-    .transform((v) => v ?? []),
-  hot: z
-    .boolean()
-    .optional()
-    .transform((v) => v ?? false),
-  status: z.enum(["published", "draft"], { error: "请选择状态" }),
-  createdAt: isoTime("发布时间"),
-});
+export const ArticleFormSchema = z
+  .object({
+    title: text("标题", 200),
+    intro: optionalText("摘要", 500),
+    content: z
+      .string({ error: "请输入正文" })
+      .max(500_000, "正文过长")
+      .refine((v) => v.replace(/<[^>]*>/g, "").trim().length > 0 || /<img\s/i.test(v), "请输入正文"),
+    thumb: image("封面图"),
+    author: optionalText("作者", 100),
+    columnId: z.number({ error: "请选择栏目" }).int("请选择栏目").positive("请选择栏目"),
+    tags: z
+      .array(z.string().trim().min(1, "标签不能为空").max(20, "标签不能超过 20 个字"))
+      .max(10, "标签最多 10 个")
+      .optional()
+      .transform((v) => v ?? []),
+    hot: z
+      .boolean()
+      .optional()
+      .transform((v) => v ?? false),
+    status: z.enum(["published", "scheduled", "draft"], { error: "请选择状态" }),
+    createdAt: isoTime("发布时间"),
+  })
+  .refine((a) => a.status !== "scheduled" || Date.parse(a.createdAt) > Date.now(), {
+    message: SCHEDULE_IN_PAST,
+    path: ["createdAt"],
+  });
 export type ArticleForm = z.input<typeof ArticleFormSchema>;
 
 export const ColumnFormSchema = z.object({ name: text("栏目名称", 20), sortOrder });
@@ -332,7 +344,7 @@ export const ArticleFilterSchema = z.object({
   q: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()),
   columnId: z.preprocess(blankToUndefined, optionalId),
   tagId: z.preprocess(blankToUndefined, optionalId),
-  status: z.preprocess(blankToUndefined, z.enum(["published", "draft"]).optional()),
+  status: z.preprocess(blankToUndefined, z.enum(["published", "scheduled", "draft"]).optional()),
   hot: z.preprocess(blankToUndefined, z.enum(["1", "0"]).optional()),
   page: pageNo,
   pageSize,
@@ -385,7 +397,7 @@ export interface AdminArticleRow {
   columnName: string;
   author: string;
   thumb: string;
-  status: "published" | "draft";
+  status: ArticleStatus;
   hot: boolean;
   viewCount: number;
   createdAt: string;

@@ -109,6 +109,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
         setTimeout(() => server.closeAllConnections(), 10_000).unref();
       });
       await vite?.close();
+      await services.scheduler.stop();
       await services.stats.close();
       await services.events.close();
       await services.store.close();

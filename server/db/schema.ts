@@ -23,7 +23,7 @@ export interface ArticleTable {
   thumb: string;
   author: string;
   hot: Bool;
-  status: "published" | "draft";
+  status: "published" | "scheduled" | "draft";
   created_at: string;
   updated_at: string;
   view_count: Generated<number>;

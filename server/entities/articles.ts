@@ -5,6 +5,7 @@ import type {
   AdminArticleRow,
   ArticleFilterSchema,
   ArticleFormSchema,
+  ArticleStatus,
   Paged,
 } from "../../contract/admin";
 import { articleChange } from "../../contract/cache-tags";
@@ -25,7 +26,7 @@ export interface ArticleInput {
   thumb: string;
   author: string;
   hot: boolean;
-  status: "published" | "draft";
+  status: "published" | "scheduled" | "draft";
   createdAt: string;
   tags: string[];
 }
@@ -272,6 +273,33 @@ async function setTags(tx: Kysely<DB>, articleId: number, names: string[]) {
 export type ContentService = ReturnType<typeof createContentService>;
 
 type Filter = z.infer<typeof ArticleFilterSchema>;
+
+const NOT_SCHEDULED = "这篇文章不是定时发布状态";
+
+/**
+ * What a save stores: an article saved as published with a publish time still ahead is scheduled
+ * (it goes out at that time, not at once); a minute's slack absorbs clocks and the editor's typing.
+ */
+export function effectiveStatus(status: ArticleStatus, createdAt: string, now = Date.now()): ArticleStatus {
+  if (status === "published" && Date.parse(createdAt) > now + 60_000) return "scheduled";
+  return status;
+}
+
+/** The save input that keeps an article as it is. */
+function inputOf(a: AdminArticle): ArticleInput {
+  return {
+    columnId: a.columnId,
+    title: a.title,
+    intro: a.intro,
+    content: a.content,
+    thumb: a.thumb,
+    author: a.author,
+    hot: a.hot,
+    status: a.status,
+    createdAt: a.createdAt,
+    tags: a.tags.map((t) => t.tagName),
+  };
+}
 type Form = z.infer<typeof ArticleFormSchema>;
 
 /**
@@ -311,7 +339,7 @@ function articleEditing(deps: {
     column_name: string | null;
     author: string;
     thumb: string;
-    status: "published" | "draft";
+    status: "published" | "scheduled" | "draft";
     hot: boolean | number;
     view_count: number;
     created_at: string;
@@ -401,13 +429,57 @@ function articleEditing(deps: {
           thumb: input.thumb,
           author: input.author,
           hot: input.hot,
-          status: input.status,
+          status: effectiveStatus(input.status, input.createdAt),
           createdAt: input.createdAt,
           tags: input.tags,
         },
         id,
       );
       return this.article(saved);
+    },
+
+    /** A scheduled article goes out now: its publish time becomes this moment. */
+    async publishNow(id: number): Promise<AdminArticle> {
+      const a = await this.article(id);
+      if (a.status !== "scheduled") throw new AppError(400, NOT_SCHEDULED);
+      await deps.saveArticle({ ...inputOf(a), status: "published", createdAt: new Date().toISOString() }, id);
+      return this.article(id);
+    },
+
+    /** A scheduled article back to a draft; its time is kept for the next schedule. */
+    async unschedule(id: number): Promise<AdminArticle> {
+      const a = await this.article(id);
+      if (a.status !== "scheduled") throw new AppError(400, NOT_SCHEDULED);
+      await deps.saveArticle({ ...inputOf(a), status: "draft" }, id);
+      return this.article(id);
+    },
+
+    /**
+     * Publishes every scheduled article whose time has come. One UPDATE … RETURNING claims them, so
+     * with several instances polling, each article is published by exactly one of them; that one
+     * indexes it and announces the change (every instance's page store then shows it).
+     */
+    async publishDue(now = new Date()): Promise<{ id: number; title: string }[]> {
+      const due = await db.transaction().execute(async (tx) => {
+        const rows = await tx
+          .updateTable("articles")
+          .set({ status: "published" })
+          .where("status", "=", "scheduled")
+          .where("created_at", "<=", now.toISOString())
+          .returning(["id", "search_key", "title", "intro", "content"])
+          .execute();
+        for (const r of rows)
+          await deps.search.put(tx, {
+            id: r.id,
+            searchKey: Number(r.search_key),
+            title: r.title,
+            intro: r.intro,
+            content: r.content,
+          });
+        return rows;
+      });
+      for (const r of due) await deps.events.changed(articleChange(r.id));
+      return due.map((r) => ({ id: r.id, title: r.title }));
     },
 
     /** Removes an article, its tags and its search entry. */

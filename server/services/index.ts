@@ -18,6 +18,7 @@ import { type ImageKind, storeImage } from "./images";
 import { createLeadWebhook } from "./lead-webhook";
 import { createLimits } from "./limits";
 import { createResponseStores } from "./response-store";
+import { startScheduledPublishing } from "./scheduler";
 import { createSignupService } from "./signup";
 import { createStats } from "./stats";
 import { createMemoryStore, createRedisStore, type SharedStore } from "./store";
@@ -77,12 +78,20 @@ export function createServices(opts: {
     }),
   };
   const uploadsDir = path.join(config.DATA_DIR, "uploads");
+  const audit = createAudit({ database, logger });
   return {
     ...core,
     /** console accounts and their sessions */
     users: createAuth({ config, database, limits, logger }),
     /** who changed what in the console */
-    audit: createAudit({ database, logger }),
+    audit,
+    /** publishes scheduled articles when their time comes (SCHEDULE_POLL_SECONDS); stop() on shutdown */
+    scheduler: startScheduledPublishing({
+      content: core.content,
+      audit,
+      logger,
+      intervalSeconds: config.SCHEDULE_POLL_SECONDS,
+    }),
     /** sign-up orders as operators see them (filters, status, export, revealing an ID number) */
     orders: createOrderRecords({ database, pii: () => core.signup.pii }),
     dashboard: createDashboard({ database }),

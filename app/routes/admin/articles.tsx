@@ -36,6 +36,16 @@ export default function Articles() {
       message.error((err as Error).message);
     }
   }
+  /** A scheduled article published now, or turned back into a draft. */
+  async function scheduled(row: AdminArticleRow, action: "publish-now" | "unschedule") {
+    try {
+      await api("POST", `/api/admin/articles/${row.id}/${action}`);
+      message.success(action === "publish-now" ? "已发布" : "已取消定时，文章转为草稿");
+      void load();
+    } catch (err) {
+      message.error((err as Error).message);
+    }
+  }
   async function remove(row: AdminArticleRow) {
     try {
       await api("DELETE", `/api/admin/articles/${row.id}`);
@@ -140,9 +150,17 @@ export default function Articles() {
           {
             title: "状态",
             dataIndex: "status",
-            width: 80,
-            render: (s: string) =>
-              s === "published" ? <Tag color="green">已发布</Tag> : <Tag color="default">草稿</Tag>,
+            width: 90,
+            render: (s: AdminArticleRow["status"], r) =>
+              s === "published" ? (
+                <Tag color="green">已发布</Tag>
+              ) : s === "scheduled" ? (
+                <Tag color="blue" title={`将于 ${formatDateTime(r.createdAt)} 发布`}>
+                  定时发布
+                </Tag>
+              ) : (
+                <Tag color="default">草稿</Tag>
+              ),
           },
           {
             title: "热点",
@@ -162,10 +180,22 @@ export default function Articles() {
           {
             title: "操作",
             key: "ops",
-            width: 150,
+            width: 230,
             render: (_v, r) => (
               <Space size={4}>
                 <Link to={`/admin/articles/${r.id}`}>编辑</Link>
+                {r.status === "scheduled" && (
+                  <>
+                    <Popconfirm title="现在就发布这篇文章？" onConfirm={() => scheduled(r, "publish-now")}>
+                      <Button type="link" size="small">
+                        立即发布
+                      </Button>
+                    </Popconfirm>
+                    <Button type="link" size="small" onClick={() => scheduled(r, "unschedule")}>
+                      取消定时
+                    </Button>
+                  </>
+                )}
                 {r.status === "published" && (
                   <a href={`/articledetail/${r.id}`} target="_blank" rel="noreferrer">
                     查看

@@ -1,12 +1,11 @@
 import { z } from "zod";
-import { ArticleFilterSchema, ArticleFormSchema } from "../../../contract/admin";
+import { ARTICLE_STATUS_LABEL, ArticleFilterSchema, ArticleFormSchema } from "../../../contract/admin";
 import { AppError } from "../../services/errors";
 import { IMAGE_KINDS, IMAGE_MAX_BYTES, type ImageKind } from "../../services/images";
 import { pathId } from "../console";
 import { endpoint, nothing } from "../endpoint";
 
 const tag = "后台·文章";
-const STATUS_LABEL = { published: "已发布", draft: "草稿" } as const;
 
 /** Articles (editors and admins), and the pictures editors upload for any content. */
 export const consoleArticleEndpoints = [
@@ -39,7 +38,7 @@ export const consoleArticleEndpoints = [
       action: "create",
       entity: "article",
       entityId: a.id,
-      summary: `${a.title}（${STATUS_LABEL[a.status]}）`,
+      summary: `${a.title}（${ARTICLE_STATUS_LABEL[a.status]}）`,
     }),
   }),
   endpoint({
@@ -54,7 +53,35 @@ export const consoleArticleEndpoints = [
       action: "update",
       entity: "article",
       entityId: a.id,
-      summary: `${a.title}（${STATUS_LABEL[a.status]}）`,
+      summary: `${a.title}（${ARTICLE_STATUS_LABEL[a.status]}）`,
+    }),
+  }),
+  endpoint({
+    method: "post",
+    path: "/api/admin/articles/:id/publish-now",
+    tag,
+    role: "editor",
+    summary: "Publish a scheduled article now (its publish time becomes now)",
+    handler: (_q, s, c) => s.content.publishNow(pathId(c)),
+    audit: (a) => ({
+      action: "publish",
+      entity: "article",
+      entityId: a.id,
+      summary: `${a.title}（立即发布）`,
+    }),
+  }),
+  endpoint({
+    method: "post",
+    path: "/api/admin/articles/:id/unschedule",
+    tag,
+    role: "editor",
+    summary: "Turn a scheduled article back into a draft",
+    handler: (_q, s, c) => s.content.unschedule(pathId(c)),
+    audit: (a) => ({
+      action: "update",
+      entity: "article",
+      entityId: a.id,
+      summary: `${a.title}（取消定时）`,
     }),
   }),
   endpoint({
