@@ -11,6 +11,7 @@ import {
 import { App, Button, Layout, Menu, type MenuProps, Tag } from "antd";
 import { useState } from "react";
 import { Link, Outlet, redirect, useLocation, useNavigate } from "react-router";
+import { z } from "zod";
 import { ROLE_LABELS } from "../../../contract/admin";
 import type { Route } from "./+types/layout";
 import { callApi, NO_STORE } from "./api";
@@ -107,7 +108,7 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
 
   async function signOut() {
     try {
-      await callApi(csrfToken, "POST", "/api/admin/logout");
+      await callApi(csrfToken, "POST", "/api/admin/logout", undefined, z.null());
     } catch (err) {
       message.error((err as Error).message);
     }

@@ -19,6 +19,7 @@ import dayjs from "dayjs";
 import { useCallback, useEffect, useState } from "react";
 import { data } from "react-router";
 import type { Paged } from "../../../contract/admin";
+import { pagedOf, ResourceRowSchema } from "../../../contract/answers";
 import type { Route } from "./+types/resource";
 import { formatDateTime, NO_STORE, useApi, useHydrated, yuan, zodRule } from "./api";
 import { ImageField } from "./ImageField";
@@ -49,7 +50,7 @@ function useRemoteOptions(fields: FieldDef[], groupFrom?: string) {
     for (const f of fields) if (f.optionsFrom) wanted.set(f.optionsFrom.resource, f.optionsFrom.label);
     if (groupFrom && !wanted.has(groupFrom)) wanted.set(groupFrom, (r) => String(r.name));
     for (const [resource, label] of wanted) {
-      api<Paged<Row>>("GET", `/api/admin/${resource}?pageSize=200`)
+      api("GET", `/api/admin/${resource}?pageSize=200`, undefined, pagedOf(ResourceRowSchema))
         .then((r) =>
           setOpts((o) => ({ ...o, [resource]: r.items.map((x) => ({ value: x.id, label: label(x) })) })),
         )
@@ -122,7 +123,7 @@ function ResourcePage({ ui }: { ui: ResourceUi }) {
     if (q) params.set("q", q);
     if (group !== undefined) params.set("group", String(group));
     try {
-      setList(await api<Paged<Row>>("GET", `/api/admin/${ui.name}?${params}`));
+      setList(await api("GET", `/api/admin/${ui.name}?${params}`, undefined, pagedOf(ResourceRowSchema)));
     } catch (err) {
       message.error((err as Error).message);
     } finally {
