@@ -1,19 +1,7 @@
 import type { Kysely } from "kysely";
-import type { z } from "zod";
-import {
-  ActivityFormSchema,
-  BannerFormSchema,
-  ColumnFormSchema,
-  ContactFormSchema,
-  type Paged,
-  PartnerFormSchema,
-  type Role,
-  TagFormSchema,
-  TravelItemFormSchema,
-  TravelTabFormSchema,
-  yuanToFen,
-} from "../../contract/admin";
+import { type Paged, yuanToFen } from "../../contract/admin";
 import { resourceChange } from "../../contract/cache-tags";
+import { CONSOLE_RESOURCES, type ConsoleResource } from "../../contract/resources";
 import type { ContentEvents } from "../services/cache";
 import { AppError } from "../services/errors";
 import { fenToYuan } from "../services/rows";
@@ -23,23 +11,15 @@ export type AnyDb = Kysely<any>;
 type Row = Record<string, unknown>;
 
 /**
- * The simple entities of the console, declared once each: which table, which form schema, how a
- * form maps to a row and back, how lists are ordered and filtered. One set of handlers
+ * The simple entities of the console, on the server: their shared description (contract/resources.ts:
+ * role, form schema, what may be done) plus which table, how a form maps to a row and back, how lists are ordered and filtered. One set of handlers
  * (server/api/admin/resources.ts) serves them all; articles, products, leads and orders have
  * their own modules.
  */
-export interface ResourceDef {
-  /** URL segment under /api/admin/ and audit entity name */
-  name: string;
-  /** Chinese name for messages */
-  label: string;
+export interface ResourceDef extends ConsoleResource {
   table: string;
-  role: Role;
-  schema: z.ZodType<Row>;
   /** auto: the database assigns ids; next: max(id) + 1 (tables whose ids are not generated) */
   idMode: "auto" | "next";
-  canCreate: boolean;
-  canDelete: boolean;
   toRow(input: Row): Row;
   /** columns only set on insert (created_at) */
   insertDefaults?: () => Row;
@@ -80,14 +60,9 @@ async function countBy(
 
 export const RESOURCES: ResourceDef[] = [
   {
-    name: "columns",
-    label: "栏目",
+    ...CONSOLE_RESOURCES["columns"],
     table: "columns",
-    role: "editor",
-    schema: ColumnFormSchema,
     idMode: "next",
-    canCreate: true,
-    canDelete: true,
     toRow: (i) => ({ name: i.name, sort_order: i.sortOrder }),
     insertDefaults: () => ({ created_at: now() }),
     fromRow: (r) => ({ id: r.id, name: r.name, sortOrder: r.sort_order }),
@@ -118,14 +93,9 @@ export const RESOURCES: ResourceDef[] = [
     },
   },
   {
-    name: "tags",
-    label: "标签",
+    ...CONSOLE_RESOURCES["tags"],
     table: "tags",
-    role: "editor",
-    schema: TagFormSchema,
     idMode: "auto",
-    canCreate: true,
-    canDelete: true,
     toRow: (i) => ({ name: i.name }),
     fromRow: (r) => ({ id: r.id, name: r.name }),
     orderBy: [["id", "desc"]],
@@ -143,14 +113,9 @@ export const RESOURCES: ResourceDef[] = [
     },
   },
   {
-    name: "banners",
-    label: "广告位",
+    ...CONSOLE_RESOURCES["banners"],
     table: "banners",
-    role: "editor",
-    schema: BannerFormSchema,
     idMode: "auto",
-    canCreate: true,
-    canDelete: true,
     toRow: (i) => ({
       column_id: i.columnId,
       name: i.name,
@@ -179,14 +144,9 @@ export const RESOURCES: ResourceDef[] = [
     summary: (i) => String(i.name || i.link || ""),
   },
   {
-    name: "partners",
-    label: "合作伙伴",
+    ...CONSOLE_RESOURCES["partners"],
     table: "partners",
-    role: "editor",
-    schema: PartnerFormSchema,
     idMode: "auto",
-    canCreate: true,
-    canDelete: true,
     toRow: (i) => ({ name: i.name, thumb: i.thumb, link: i.link, sort_order: i.sortOrder }),
     fromRow: (r) => ({ id: r.id, name: r.name, thumb: r.thumb, link: r.link, sortOrder: r.sort_order }),
     orderBy: [
@@ -198,14 +158,9 @@ export const RESOURCES: ResourceDef[] = [
     summary: (i) => String(i.name || i.thumb || ""),
   },
   {
-    name: "activities",
-    label: "活动",
+    ...CONSOLE_RESOURCES["activities"],
     table: "activities",
-    role: "editor",
-    schema: ActivityFormSchema,
     idMode: "auto",
-    canCreate: true,
-    canDelete: true,
     toRow: (i) => ({
       column_id: i.columnId,
       name: i.name,
@@ -239,14 +194,9 @@ export const RESOURCES: ResourceDef[] = [
     summary: (i) => String(i.name ?? ""),
   },
   {
-    name: "travel-tabs",
-    label: "旅行清单分类",
+    ...CONSOLE_RESOURCES["travel-tabs"],
     table: "fliggy_tabs",
-    role: "editor",
-    schema: TravelTabFormSchema,
     idMode: "next",
-    canCreate: true,
-    canDelete: true,
     toRow: (i) => ({ list_key: i.listKey, name: i.name, sort_order: i.sortOrder }),
     fromRow: (r) => ({ id: r.id, listKey: r.list_key, name: r.name, sortOrder: r.sort_order }),
     orderBy: [
@@ -269,14 +219,9 @@ export const RESOURCES: ResourceDef[] = [
     },
   },
   {
-    name: "travel-items",
-    label: "旅行商品",
+    ...CONSOLE_RESOURCES["travel-items"],
     table: "fliggy_items",
-    role: "editor",
-    schema: TravelItemFormSchema,
     idMode: "auto",
-    canCreate: true,
-    canDelete: true,
     toRow: (i) => ({
       tab_id: i.tabId,
       serial_num: i.serialNum,
@@ -306,14 +251,9 @@ export const RESOURCES: ResourceDef[] = [
     summary: (i) => String(i.name ?? ""),
   },
   {
-    name: "contacts",
-    label: "商务合作联系方式",
+    ...CONSOLE_RESOURCES["contacts"],
     table: "cooperation_contacts",
-    role: "editor",
-    schema: ContactFormSchema,
     idMode: "auto",
-    canCreate: false,
-    canDelete: false,
     toRow: (i) => ({
       title: i.title,
       contact_name: i.contactName,

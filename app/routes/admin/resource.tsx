@@ -23,7 +23,7 @@ import { pagedOf, ResourceRowSchema } from "../../../contract/answers";
 import type { Route } from "./+types/resource";
 import { formatDateTime, NO_STORE, useApi, useHydrated, yuan, zodRule } from "./api";
 import { ImageField } from "./ImageField";
-import { type FieldDef, RESOURCE_UI, type ResourceUi } from "./resource-config";
+import { type FieldDef, type ResourceUi, resourceUi } from "./resource-config";
 
 type Row = Record<string, unknown> & { id: number };
 
@@ -33,12 +33,12 @@ export function headers() {
 
 export function loader({ params }: Route.LoaderArgs) {
   const resource = params.resource ?? "";
-  if (!RESOURCE_UI[resource]) throw data(null, { status: 404 });
+  if (!resourceUi(resource)) throw data(null, { status: 404 });
   return { resource };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: `${RESOURCE_UI[loaderData?.resource ?? ""]?.title ?? "后台"} - 编辑后台` }];
+  return [{ title: `${resourceUi(loaderData?.resource ?? "")?.title ?? "后台"} - 编辑后台` }];
 }
 
 /** Options of a select that come from another resource (travel tabs). */
@@ -371,7 +371,7 @@ function ResourcePage({ ui }: { ui: ResourceUi }) {
 }
 
 export default function Resource({ loaderData }: Route.ComponentProps) {
-  const ui = RESOURCE_UI[loaderData.resource]!;
+  const ui = resourceUi(loaderData.resource)!;
   // A fresh page (and state) per resource when moving between them in the menu.
   return <ResourcePage key={ui.name} ui={ui} />;
 }
