@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { type Paged, yuanToFen } from "../../contract/admin";
 import { resourceChange } from "../../contract/cache-tags";
 import { CONSOLE_RESOURCES, type ConsoleResource } from "../../contract/resources";
+import type { DB } from "../db/schema";
 import type { ContentEvents } from "../services/cache";
 import { AppError } from "../services/errors";
 import { fenToYuan } from "../services/rows";
@@ -17,7 +18,8 @@ type Row = Record<string, unknown>;
  * their own modules.
  */
 export interface ResourceDef extends ConsoleResource {
-  table: string;
+  /** a table of the schema (server/db/schema.ts): a misspelt name does not compile */
+  table: keyof DB;
   /** auto: the database assigns ids; next: max(id) + 1 (tables whose ids are not generated) */
   idMode: "auto" | "next";
   toRow(input: Row): Row;
@@ -40,6 +42,26 @@ export interface ResourceDef extends ConsoleResource {
   decorate?(db: AnyDb, rows: Row[]): Promise<Row[]>;
 }
 
+/** A column of a table of the schema. */
+type Col<T extends keyof DB> = keyof DB[T] & string;
+
+/**
+ * A resource declared against the schema: its table and every column it names (order, search,
+ * group, sort, unique) must exist, or it does not compile. Stored with the names widened.
+ */
+type TypedResource<T extends keyof DB> = Omit<
+  ResourceDef,
+  "table" | "orderBy" | "search" | "group" | "sortColumn" | "unique"
+> & {
+  table: T;
+  orderBy: [Col<T>, "asc" | "desc"][];
+  search?: Col<T>[];
+  group?: { column: Col<T>; type: "int" | "text" };
+  sortColumn?: Col<T>;
+  unique?: { column: Col<T>; message: string };
+};
+const resource = <T extends keyof DB>(def: TypedResource<T>): ResourceDef => def as unknown as ResourceDef;
+
 const now = () => new Date().toISOString();
 
 async function countBy(
@@ -59,7 +81,7 @@ async function countBy(
 }
 
 export const RESOURCES: ResourceDef[] = [
-  {
+  resource({
     ...CONSOLE_RESOURCES["columns"],
     table: "columns",
     idMode: "next",
@@ -91,8 +113,8 @@ export const RESOURCES: ResourceDef[] = [
       );
       return rows.map((r) => ({ ...r, articles: counts.get(Number(r.id)) ?? 0 }));
     },
-  },
-  {
+  }),
+  resource({
     ...CONSOLE_RESOURCES["tags"],
     table: "tags",
     idMode: "auto",
@@ -111,8 +133,8 @@ export const RESOURCES: ResourceDef[] = [
       );
       return rows.map((r) => ({ ...r, articles: counts.get(Number(r.id)) ?? 0 }));
     },
-  },
-  {
+  }),
+  resource({
     ...CONSOLE_RESOURCES["banners"],
     table: "banners",
     idMode: "auto",
@@ -142,8 +164,8 @@ export const RESOURCES: ResourceDef[] = [
     group: { column: "column_id", type: "int" },
     sortColumn: "sort_order",
     summary: (i) => String(i.name || i.link || ""),
-  },
-  {
+  }),
+  resource({
     ...CONSOLE_RESOURCES["partners"],
     table: "partners",
     idMode: "auto",
@@ -156,8 +178,8 @@ export const RESOURCES: ResourceDef[] = [
     search: ["name"],
     sortColumn: "sort_order",
     summary: (i) => String(i.name || i.thumb || ""),
-  },
-  {
+  }),
+  resource({
     ...CONSOLE_RESOURCES["activities"],
     table: "activities",
     idMode: "auto",
@@ -192,8 +214,8 @@ export const RESOURCES: ResourceDef[] = [
     search: ["name", "address"],
     group: { column: "column_id", type: "int" },
     summary: (i) => String(i.name ?? ""),
-  },
-  {
+  }),
+  resource({
     ...CONSOLE_RESOURCES["travel-tabs"],
     table: "fliggy_tabs",
     idMode: "next",
@@ -217,8 +239,8 @@ export const RESOURCES: ResourceDef[] = [
         .executeTakeFirst();
       if (a) throw new AppError(409, "该分类下还有商品，请先删除这些商品");
     },
-  },
-  {
+  }),
+  resource({
     ...CONSOLE_RESOURCES["travel-items"],
     table: "fliggy_items",
     idMode: "auto",
@@ -249,8 +271,8 @@ export const RESOURCES: ResourceDef[] = [
     search: ["name", "location", "password"],
     group: { column: "tab_id", type: "int" },
     summary: (i) => String(i.name ?? ""),
-  },
-  {
+  }),
+  resource({
     ...CONSOLE_RESOURCES["contacts"],
     table: "cooperation_contacts",
     idMode: "auto",
@@ -275,7 +297,7 @@ export const RESOURCES: ResourceDef[] = [
     ],
     sortColumn: "sort_order",
     summary: (i) => String(i.title ?? ""),
-  },
+  }),
 ];
 
 export const resourceByName = new Map(RESOURCES.map((r) => [r.name, r]));
