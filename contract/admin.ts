@@ -365,107 +365,18 @@ export const OrderIdsSchema = z.object({
   ids: z.array(z.number().int().positive()).min(1, "请选择要排序的条目").max(1000),
 });
 
-// ------------------------------------------------------------------ answers
+// ------------------------------------------------------------------ answers (contract/answers.ts)
 
-export interface AdminUser {
-  id: number;
-  username: string;
-  displayName: string;
-  role: Role;
-  disabled: boolean;
-  createdAt: string;
-  lastLoginAt: string | null;
-}
-
-export interface SessionInfo {
-  user: AdminUser;
-  csrfToken: string;
-  expiresAt: string;
-}
-
-export interface Paged<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
-export interface AdminArticleRow {
-  id: number;
-  title: string;
-  columnId: number;
-  columnName: string;
-  author: string;
-  thumb: string;
-  status: ArticleStatus;
-  hot: boolean;
-  viewCount: number;
-  createdAt: string;
-  updatedAt: string;
-  tags: { tagId: number; tagName: string }[];
-}
-export interface AdminArticle extends AdminArticleRow {
-  intro: string;
-  content: string;
-}
-
-export interface AdminLead {
-  id: number;
-  form: "business" | "expert";
-  name: string;
-  phone: string;
-  brand: string | null;
-  role: string | null;
-  channelNickname: string | null;
-  channelLink: string | null;
-  idCopyPic: string | null;
-  sourcePage: string | null;
-  userAgent: string | null;
-  status: "new" | "contacted" | "closed";
-  createdAt: string;
-}
-
-export interface AdminOrder {
-  id: number;
-  orderNo: string;
-  productId: number;
-  productName: string;
-  shopId: string | null;
-  shopName: string | null;
-  profession: string;
-  signWay: string;
-  companyName: string | null;
-  signer: string;
-  contact: string;
-  idCardMasked: string | null;
-  hasIdCard: boolean;
-  payer: string;
-  quantity: number;
-  unitPrice: number;
-  total: number;
-  status: "PENDING" | "PAID";
-  tradeNo: string | null;
-  createdAt: string;
-  paidAt: string | null;
-  answers: { questionId: number; title: string; answer: string }[];
-}
-
-export interface AuditEntry {
-  id: number;
-  username: string;
-  action: string;
-  entity: string;
-  entityId: string | null;
-  summary: string;
-  createdAt: string;
-}
-
-export interface Dashboard {
-  days: string[];
-  leadsPerDay: { day: string; business: number; expert: number }[];
-  ordersPerDay: { day: string; orders: number; paid: number; revenue: number }[];
-  totals: { leads: number; newLeads: number; orders: number; paidOrders: number; revenue: number };
-  topArticles: { id: number; title: string; views: number }[];
-  topKeywords: { keyword: string; searches: number }[];
-  zeroResults: { keyword: string; searches: number }[];
-}
+export type {
+  AdminArticle,
+  AdminArticleRow,
+  AdminLead,
+  AdminOrder,
+  AdminProduct,
+  AdminQuestion,
+  AdminUser,
+  AuditEntry,
+  Dashboard,
+  Paged,
+  SessionInfo,
+} from "./answers";

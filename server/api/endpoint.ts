@@ -49,8 +49,8 @@ export interface EndpointDef<Q extends Obj = Obj, B extends z.ZodType | undefine
   query?: Q;
   /** The JSON body alone, validated by this schema (console changes); the handler gets it as its input. */
   body?: B;
-  /** the envelope's data; omitted: not described yet (shown as any value) */
-  response?: z.ZodType;
+  /** the envelope's data (what OpenAPI shows; the browser's client checks answers against the same schemas) */
+  response: z.ZodType;
   /** POST: the handler reads the body itself (uploads, read with a size limit); `query` is the query string alone */
   rawBody?: boolean;
   /**

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { z } from "zod";
+import { OK } from "../../contract/envelope";
 import {
   HONEYPOT_FIELD,
   MCN_MESSAGES,
@@ -11,7 +12,6 @@ import { LEAD_LIMIT } from "../entities/leads";
 import { requestIpHash } from "../http/client-ip";
 import type { Services } from "../services";
 import { endpoint } from "./endpoint";
-import { OK } from "./envelope";
 
 const SubmitResult = z.object({ result: z.literal(true) });
 

@@ -65,7 +65,7 @@ function operation(e: AnyEndpoint) {
     responses: {
       "200": {
         description: "statusCode 1000",
-        content: { "application/json": { schema: envelope(e.response ? json(e.response, "output") : {}) } },
+        content: { "application/json": { schema: envelope(json(e.response, "output")) } },
       },
       "400": errorResponse("Missing or malformed parameter"),
       ...(isConsole

@@ -1,6 +1,7 @@
 import type { Context, Hono } from "hono";
 import type { z } from "zod";
 import { withChrome } from "../../contract/cache-tags";
+import { OK, OK_MESSAGE } from "../../contract/envelope";
 import { answerResponse, askOf, type ClientAsk } from "../http/answers";
 import type { Services } from "../services";
 import { AppError } from "../services/errors";
@@ -13,7 +14,7 @@ import { consoleResourceEndpoints } from "./admin/resources";
 import { actorOf, consoleGuard, pathId, requireAccess } from "./console";
 import { contentEndpoints } from "./content";
 import type { Access, AnyEndpoint, ApiContext, ApiEnv } from "./endpoint";
-import { OK, ok, parse } from "./envelope";
+import { ok, parse } from "./envelope";
 import { mcnEndpoints } from "./mcn";
 import { productEndpoints } from "./product";
 import { signupEndpoints } from "./signup";
@@ -122,7 +123,7 @@ export function mountEndpoints(app: Hono<ApiEnv>, services: Services): ApiKeyOf 
     const seq = store.seq;
     const data = await def.handler(q, services, c);
     if (data instanceof Response) return undefined;
-    const json = JSON.stringify({ statusCode: OK, message: "操作成功", data });
+    const json = JSON.stringify({ statusCode: OK, message: OK_MESSAGE, data });
     return store.put(key, {
       status: 200,
       headers: [["content-type", "application/json; charset=UTF-8"]],

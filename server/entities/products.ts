@@ -1,5 +1,11 @@
 import type { z } from "zod";
-import { type ProductFormSchema, type QuestionFormSchema, yuanToFen } from "../../contract/admin";
+import {
+  type AdminProduct,
+  type AdminQuestion,
+  type ProductFormSchema,
+  type QuestionFormSchema,
+  yuanToFen,
+} from "../../contract/admin";
 import { productChange } from "../../contract/cache-tags";
 import type { ProductDetail, Question } from "../../contract/entities";
 import type { Database } from "../db";
@@ -10,29 +16,6 @@ import { bool, fenToYuan } from "../services/rows";
 
 type ProductForm = z.infer<typeof ProductFormSchema>;
 type QuestionForm = z.infer<typeof QuestionFormSchema>;
-
-export interface AdminProduct {
-  id: number;
-  name: string;
-  price: number;
-  contractHtml: string;
-  requiresAgreement: boolean;
-  createdAt: string;
-  orders: number;
-}
-
-export interface AdminQuestion {
-  id: number;
-  productId: number | null;
-  title: string;
-  showTitle: string;
-  field: string;
-  type: QuestionForm["type"];
-  required: boolean;
-  hidden: boolean;
-  sortOrder: number;
-  options: { title: string; hasInput: boolean }[];
-}
 
 /**
  * Sign-up products and their questions: what the sign-up form reads, and what editors change (price

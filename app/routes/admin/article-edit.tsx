@@ -17,6 +17,7 @@ import dayjs, { type Dayjs } from "dayjs";
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { type AdminArticle, ArticleFormSchema, SCHEDULE_IN_PAST } from "../../../contract/admin";
+import { AdminArticleSchema } from "../../../contract/answers";
 import type { Route } from "./+types/article-edit";
 import { formatDateTime, NO_STORE, useApi, useConsoleSession, zodRule } from "./api";
 import { ImageField } from "./ImageField";
@@ -75,7 +76,7 @@ export default function ArticleEdit() {
       });
       return;
     }
-    api<AdminArticle>("GET", `/api/admin/articles/${id}`)
+    api("GET", `/api/admin/articles/${id}`, undefined, AdminArticleSchema)
       .then((a) => {
         setLoaded(a);
         form.setFieldsValue({
@@ -99,8 +100,8 @@ export default function ArticleEdit() {
     try {
       const body = { ...values, createdAt: values.createdAt.toISOString() };
       const saved = isNew
-        ? await api<AdminArticle>("POST", "/api/admin/articles", body)
-        : await api<AdminArticle>("PUT", `/api/admin/articles/${id}`, body);
+        ? await api("POST", "/api/admin/articles", body, AdminArticleSchema)
+        : await api("PUT", `/api/admin/articles/${id}`, body, AdminArticleSchema);
       message.success(
         saved.status === "published"
           ? "已保存并发布"

@@ -2,6 +2,7 @@ import { PlusOutlined } from "@ant-design/icons";
 import { App, Button, Card, Input, Popconfirm, Select, Space, Switch, Table, Tag } from "antd";
 import { Link } from "react-router";
 import { type AdminArticleRow, ARTICLE_STATUSES } from "../../../contract/admin";
+import { AdminArticleRowSchema } from "../../../contract/answers";
 import type { Route } from "./+types/articles";
 import { formatDateTime, NO_STORE, useApi } from "./api";
 import { useColumnsAndTags } from "./options";
@@ -22,7 +23,7 @@ export default function Articles() {
   const { columns, tags, searchTags } = useColumnsAndTags();
   const query = params.toString();
 
-  const { data, loading, reload: load } = usePagedList<AdminArticleRow>("/api/admin/articles", query);
+  const { data, loading, reload: load } = usePagedList("/api/admin/articles", query, AdminArticleRowSchema);
 
   const setFilter = (key: string, value: string | number | undefined | null) => set({ [key]: value });
   const num = (k: string) => (params.get(k) ? Number(params.get(k)) : undefined);

@@ -1,5 +1,11 @@
 import { z } from "zod";
 import { ARTICLE_STATUS_LABEL, ArticleFilterSchema, ArticleFormSchema } from "../../../contract/admin";
+import {
+  AdminArticleRowSchema,
+  AdminArticleSchema,
+  pagedOf,
+  StoredImageSchema,
+} from "../../../contract/answers";
 import { AppError } from "../../services/errors";
 import { IMAGE_KINDS, IMAGE_MAX_BYTES, type ImageKind } from "../../services/images";
 import { pathId } from "../console";
@@ -15,6 +21,7 @@ export const consoleArticleEndpoints = [
     tag,
     role: "editor",
     summary: "Articles, filtered and paged, newest first",
+    response: pagedOf(AdminArticleRowSchema),
     query: ArticleFilterSchema,
     handler: (f, s) => s.content.find(f),
   }),
@@ -24,6 +31,7 @@ export const consoleArticleEndpoints = [
     tag,
     role: "editor",
     summary: "One article with its body and tags",
+    response: AdminArticleSchema,
     handler: (_q, s, c) => s.content.article(pathId(c)),
   }),
   endpoint({
@@ -32,6 +40,7 @@ export const consoleArticleEndpoints = [
     tag,
     role: "editor",
     summary: "Create an article",
+    response: AdminArticleSchema,
     body: ArticleFormSchema,
     handler: (input, s) => s.content.save(input),
     audit: (a) => ({
@@ -47,6 +56,7 @@ export const consoleArticleEndpoints = [
     tag,
     role: "editor",
     summary: "Change an article",
+    response: AdminArticleSchema,
     body: ArticleFormSchema,
     handler: (input, s, c) => s.content.save(input, pathId(c)),
     audit: (a) => ({
@@ -62,6 +72,7 @@ export const consoleArticleEndpoints = [
     tag,
     role: "editor",
     summary: "Publish a scheduled article now (its publish time becomes now)",
+    response: AdminArticleSchema,
     handler: (_q, s, c) => s.content.publishNow(pathId(c)),
     audit: (a) => ({
       action: "publish",
@@ -76,6 +87,7 @@ export const consoleArticleEndpoints = [
     tag,
     role: "editor",
     summary: "Turn a scheduled article back into a draft",
+    response: AdminArticleSchema,
     handler: (_q, s, c) => s.content.unschedule(pathId(c)),
     audit: (a) => ({
       action: "update",
@@ -90,6 +102,7 @@ export const consoleArticleEndpoints = [
     tag,
     role: "editor",
     summary: "Set or clear the hot-news flag",
+    response: AdminArticleSchema,
     body: z.object({ hot: z.boolean({ error: "请选择是否热点" }) }),
     handler: async ({ hot }, s, c) => ({ article: await s.content.setHot(pathId(c), hot), hot }),
     answer: (r) => r.article,
@@ -117,6 +130,7 @@ export const consoleArticleEndpoints = [
     tag: "后台·图片",
     role: "editor",
     summary: "Upload a picture (multipart field file, ?kind=), resized to 480/960 px JPEG and WebP",
+    response: StoredImageSchema,
     handler: async (_q, s, c) => {
       const kind = c.req.query("kind") ?? "";
       if (!(kind in IMAGE_KINDS)) throw new AppError(400, "图片用途不正确");

@@ -7,6 +7,14 @@ import {
   UserCreateSchema,
   UserUpdateSchema,
 } from "../../../contract/admin";
+import {
+  AdminUserSchema,
+  AuditEntrySchema,
+  itemsOf,
+  pagedOf,
+  SessionInfoSchema,
+  SetupNeededSchema,
+} from "../../../contract/answers";
 import { pathId, requireSession } from "../console";
 import { endpoint, nothing } from "../endpoint";
 
@@ -27,6 +35,7 @@ export const consoleAuthEndpoints = [
     tag,
     role: "guest",
     summary: "Whether the first-run setup page is needed (no admin yet)",
+    response: SetupNeededSchema,
     handler: async (_q, s) => ({ needed: !(await s.users.adminExists()) }),
   }),
   endpoint({
@@ -35,6 +44,7 @@ export const consoleAuthEndpoints = [
     tag,
     role: "guest",
     summary: "Create the first admin and sign in (only while there is none)",
+    response: SessionInfoSchema,
     body: SetupSchema,
     handler: async (input, s, c) => {
       const ipHash = c.get("ipHash");
@@ -57,6 +67,7 @@ export const consoleAuthEndpoints = [
     tag,
     role: "guest",
     summary: "Sign in (5 wrong passwords per account and address in 15 minutes)",
+    response: SessionInfoSchema,
     body: LoginSchema,
     handler: async (input, s, c) => {
       const ipHash = c.get("ipHash");
@@ -92,6 +103,7 @@ export const consoleAuthEndpoints = [
     tag,
     role: "session",
     summary: "The signed-in user and the CSRF token changes must send",
+    response: SessionInfoSchema,
     handler: async (_q, _s, c) => {
       const s = requireSession(c);
       return { user: s.user, csrfToken: s.csrfToken, expiresAt: s.expiresAt };
@@ -103,6 +115,7 @@ export const consoleAuthEndpoints = [
     tag,
     role: "admin",
     summary: "Console users",
+    response: itemsOf(AdminUserSchema),
     handler: async (_q, s) => ({ items: await s.users.listUsers() }),
   }),
   endpoint({
@@ -111,6 +124,7 @@ export const consoleAuthEndpoints = [
     tag,
     role: "admin",
     summary: "Create a console user",
+    response: AdminUserSchema,
     body: UserCreateSchema,
     handler: (input, s) => s.users.createUser(input),
     audit: (user) => ({
@@ -126,6 +140,7 @@ export const consoleAuthEndpoints = [
     tag,
     role: "admin",
     summary: "Change a user's role, password or disabled flag",
+    response: AdminUserSchema,
     body: UserUpdateSchema,
     handler: async (input, s, c) => {
       const id = pathId(c);
@@ -152,6 +167,7 @@ export const consoleAuthEndpoints = [
     tag,
     role: "admin",
     summary: "The audit log, newest first",
+    response: pagedOf(AuditEntrySchema),
     query: AuditFilterSchema,
     handler: (f, s) => s.audit.list(f),
   }),

@@ -1,4 +1,10 @@
 import { ProductFormSchema, QuestionFormSchema } from "../../../contract/admin";
+import {
+  AdminProductDetailSchema,
+  AdminProductSchema,
+  AdminQuestionSchema,
+  itemsOf,
+} from "../../../contract/answers";
 import { pathId } from "../console";
 import { endpoint, nothing } from "../endpoint";
 
@@ -12,6 +18,7 @@ export const consoleProductEndpoints = [
     tag,
     role: "editor",
     summary: "Sign-up products with their order counts",
+    response: itemsOf(AdminProductSchema),
     handler: async (_q, s) => ({ items: await s.products.all() }),
   }),
   endpoint({
@@ -20,6 +27,7 @@ export const consoleProductEndpoints = [
     tag,
     role: "editor",
     summary: "One product with its questions",
+    response: AdminProductDetailSchema,
     handler: (_q, s, c) => s.products.product(pathId(c)),
   }),
   endpoint({
@@ -28,6 +36,7 @@ export const consoleProductEndpoints = [
     tag,
     role: "editor",
     summary: "Create a product (the id is chosen by the editor)",
+    response: AdminProductDetailSchema,
     body: ProductFormSchema,
     handler: (input, s) => s.products.create(input),
     audit: (p) => ({
@@ -43,6 +52,7 @@ export const consoleProductEndpoints = [
     tag,
     role: "editor",
     summary: "Change a product",
+    response: AdminProductDetailSchema,
     body: ProductFormSchema,
     handler: (input, s, c) => s.products.update(pathId(c), input),
     audit: (p) => ({
@@ -69,6 +79,7 @@ export const consoleProductEndpoints = [
     tag,
     role: "editor",
     summary: "Add a question to a product",
+    response: AdminQuestionSchema,
     body: QuestionFormSchema,
     handler: (input, s, c) => s.products.saveQuestion(pathId(c), input),
     audit: (q) => ({
@@ -84,6 +95,7 @@ export const consoleProductEndpoints = [
     tag,
     role: "editor",
     summary: "Change a product's own question",
+    response: AdminQuestionSchema,
     body: QuestionFormSchema,
     handler: (input, s, c) => s.products.saveQuestion(pathId(c), input, pathId(c, "qid")),
     audit: (q) => ({

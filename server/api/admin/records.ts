@@ -8,6 +8,13 @@ import {
   OrderFilterSchema,
   OrderStatusSchema,
 } from "../../../contract/admin";
+import {
+  AdminLeadSchema,
+  AdminOrderSchema,
+  DashboardSchema,
+  pagedOf,
+  RevealedIdSchema,
+} from "../../../contract/answers";
 import { beijingDay } from "../../services/stats";
 import { pathId, requireSession } from "../console";
 import { endpoint } from "../endpoint";
@@ -27,6 +34,9 @@ const describeFilter = (f: Record<string, unknown>) =>
     .join("&");
 const filtered = (f: Record<string, unknown>) => (describeFilter(f) ? `（${describeFilter(f)}）` : "");
 
+/** Exports answer a CSV file (UTF-8 with BOM, for Excel), not the envelope. */
+const csvFile = z.string().describe("text/csv attachment");
+
 const leads = "后台·MCN 线索";
 const orders = "后台·报名订单";
 
@@ -42,6 +52,7 @@ export const consoleRecordEndpoints = [
     tag: "后台·概览",
     role: "editor",
     summary: "Views, searches, leads and (admins) sales of the last days",
+    response: DashboardSchema,
     query: z.object({
       days: z.coerce.number().int().min(7, "天数为 7 到 90").max(90, "天数为 7 到 90").default(30),
     }),
@@ -54,6 +65,7 @@ export const consoleRecordEndpoints = [
     tag: leads,
     role: "admin",
     summary: "MCN leads, filtered and paged",
+    response: pagedOf(AdminLeadSchema),
     query: LeadFilterSchema,
     handler: (f, s) => s.mcn.leads(f),
   }),
@@ -63,6 +75,7 @@ export const consoleRecordEndpoints = [
     tag: leads,
     role: "admin",
     summary: "One lead",
+    response: AdminLeadSchema,
     handler: (_q, s, c) => s.mcn.lead(pathId(c)),
   }),
   endpoint({
@@ -71,6 +84,7 @@ export const consoleRecordEndpoints = [
     tag: leads,
     role: "admin",
     summary: "Set a lead's follow-up status",
+    response: AdminLeadSchema,
     body: LeadStatusSchema,
     handler: ({ status }, s, c) => s.mcn.setLeadStatus(pathId(c), status),
     audit: (lead, { status }) => ({
@@ -86,6 +100,7 @@ export const consoleRecordEndpoints = [
     tag: leads,
     role: "admin",
     summary: "The filtered leads as a CSV file (filters in the JSON body)",
+    response: csvFile,
     body: LeadFilterSchema,
     handler: async (f, s, c) => {
       const { csv, rows } = await s.mcn.leadsCsv(f);
@@ -104,6 +119,7 @@ export const consoleRecordEndpoints = [
     tag: orders,
     role: "admin",
     summary: "Sign-up orders, filtered and paged",
+    response: pagedOf(AdminOrderSchema),
     query: OrderFilterSchema,
     handler: (f, s) => s.orders.orders(f),
   }),
@@ -113,6 +129,7 @@ export const consoleRecordEndpoints = [
     tag: orders,
     role: "admin",
     summary: "One order with its answers (ID number masked)",
+    response: AdminOrderSchema,
     handler: (_q, s, c) => s.orders.order(pathId(c)),
   }),
   endpoint({
@@ -121,6 +138,7 @@ export const consoleRecordEndpoints = [
     tag: orders,
     role: "admin",
     summary: "Set an order's status",
+    response: AdminOrderSchema,
     body: OrderStatusSchema,
     handler: ({ status }, s, c) => s.orders.setOrderStatus(pathId(c), status),
     audit: (order, { status }) => ({
@@ -136,6 +154,7 @@ export const consoleRecordEndpoints = [
     tag: orders,
     role: "admin",
     summary: "The full ID number of one order (written to the audit log)",
+    response: RevealedIdSchema,
     handler: (_q, s, c) => {
       c.header("Cache-Control", "no-store");
       return s.orders.revealIdCard(pathId(c));
@@ -154,6 +173,7 @@ export const consoleRecordEndpoints = [
     tag: orders,
     role: "admin",
     summary: "The filtered orders as a CSV file (filters in the JSON body)",
+    response: csvFile,
     body: OrderFilterSchema,
     handler: async (f, s, c) => {
       const { csv, rows } = await s.orders.ordersCsv(f);

@@ -1,4 +1,5 @@
 import { ListQuerySchema, OrderIdsSchema } from "../../../contract/admin";
+import { pagedOf, ResourceRowSchema } from "../../../contract/answers";
 import { RESOURCES, type ResourceDef } from "../../entities/resources";
 import { pathId } from "../console";
 import { endpoint, nothing } from "../endpoint";
@@ -15,6 +16,7 @@ function resourceEndpoints(def: ResourceDef) {
       tag,
       role,
       summary: `${def.label}: list (?q= search, ?group=, paged)`,
+      response: pagedOf(ResourceRowSchema),
       query: ListQuerySchema,
       handler: (q, s) => s.resources.list(def, q),
     }),
@@ -24,6 +26,7 @@ function resourceEndpoints(def: ResourceDef) {
       tag,
       role,
       summary: `${def.label}: one`,
+      response: ResourceRowSchema,
       handler: (_q, s, c) => s.resources.get(def, pathId(c)),
     }),
     endpoint({
@@ -32,6 +35,7 @@ function resourceEndpoints(def: ResourceDef) {
       tag,
       role,
       summary: `${def.label}: create`,
+      response: ResourceRowSchema,
       body: def.schema,
       handler: (input, s) => s.resources.create(def, input),
       audit: (row) => ({
@@ -47,6 +51,7 @@ function resourceEndpoints(def: ResourceDef) {
       tag,
       role,
       summary: `${def.label}: change`,
+      response: ResourceRowSchema,
       body: def.schema,
       handler: async (input, s, c) => s.resources.update(def, pathId(c), input),
       audit: (row) => ({
