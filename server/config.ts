@@ -96,6 +96,8 @@ const ConfigSchema = z.object({
     .trim()
     .optional()
     .refine((v) => !v || parsePiiKey(v) !== null, "must be 32 bytes: 64 hex characters or base64"),
+  /** where `npm run backup` and the scheduled backups write their archives (README "Backups") */
+  BACKUP_DIR: z.string().trim().min(1).default("./backups"),
   /** the live room /flybird/live shows in its frame */
   LIVE_ROOM_URL: z
     .string()
@@ -111,8 +113,9 @@ const ConfigSchema = z.object({
     .refine((v) => !/^(javascript|data|vbscript):/i.test(v), "must not be a script URL"),
 });
 
-export type Config = Omit<z.infer<typeof ConfigSchema>, "DATA_DIR"> & {
+export type Config = Omit<z.infer<typeof ConfigSchema>, "DATA_DIR" | "BACKUP_DIR"> & {
   DATA_DIR: string;
+  BACKUP_DIR: string;
   /** true when WeChat sharing can be signed */
   wechatConfigured: boolean;
 };
@@ -134,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...c,
     DATA_DIR: path.resolve(c.DATA_DIR),
+    BACKUP_DIR: path.resolve(c.BACKUP_DIR),
     wechatConfigured: Boolean(c.WECHAT_APP_ID && c.WECHAT_APP_SECRET),
   };
 }
