@@ -64,12 +64,14 @@ export function describeFsError(err: unknown, what: string): BackupError {
   switch (e.code) {
     case "ENOSPC":
     case "EDQUOT":
+    case "SQLITE_FULL":
       return new BackupError(`${what}: no space left on the device${where}`);
     case "EACCES":
     case "EPERM":
     case "EROFS":
       return new BackupError(`${what}: permission denied${where}`);
     case "ENOTDIR":
+    case "EEXIST":
       return new BackupError(`${what}: not a directory${where}`);
     case "ENOENT":
       return new BackupError(`${what}: no such file or directory${where}`);
