@@ -116,6 +116,8 @@ export function createApp(opts: AppOptions) {
   app.route("/", api);
 
   const uploads = path.join(services.config.DATA_DIR, "uploads");
+  // ID-card copies are private (server/services/id-copies.ts): never served from here.
+  app.all("/uploads/mcn/*", (c) => c.text("图片不存在", 404));
   app.use(
     "/uploads/*",
     serveStatic({

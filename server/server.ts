@@ -12,6 +12,7 @@ import { createOriginCheck } from "./http/origin";
 import { createLogger, type Logger } from "./logger";
 import { paymentCspRules } from "./payments/csp";
 import { createServices, type Services } from "./services";
+import { moveIdCopies } from "./services/id-copies";
 
 export interface StartOptions {
   config: Config;
@@ -51,6 +52,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     sqlitePath: opts.sqlitePath,
   });
   const services = createServices({ config, database, logger, fetch: opts.fetch });
+  await moveIdCopies(config.DATA_DIR, logger);
   if (!(await services.store.ready()))
     logger.warn("redis not reachable at start-up: serving with local caches and limits");
   if (config.SEED_DEMO) {

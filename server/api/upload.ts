@@ -36,7 +36,8 @@ async function readLimited(req: Request, limit: number): Promise<Uint8Array | nu
 
 /**
  * POST /api/upload: one picture in the multipart field `file` (JPEG, PNG or WebP by content,
- * ≤ 5 MB), stored under DATA_DIR/uploads/mcn/ with a random name; data.result is its public path.
+ * ≤ 5 MB), stored privately under DATA_DIR/private/mcn/ with a random name; data.result is the path
+ * that names it (/uploads/mcn/<name>, answered by nothing public: server/services/id-copies.ts).
  * Declared outside the endpoint registry because the registry buffers whole bodies.
  */
 export function mountUpload(app: Hono, services: Services) {

@@ -59,7 +59,8 @@ export function createServices(opts: {
       limits,
       logger,
       webhook: createLeadWebhook({ url: config.LEAD_WEBHOOK_URL, logger }),
-      uploadsDir: path.join(config.DATA_DIR, "uploads"),
+      // ID-card copies go to DATA_DIR/private/mcn, outside the public uploads (services/id-copies.ts)
+      uploadsDir: path.join(config.DATA_DIR, "private"),
     }),
     wechat: createWechatService({
       apiBase: config.WECHAT_API_BASE,

@@ -36,10 +36,9 @@ export default function IdUpload({ files, setFiles, onPicture }: IdUploadProps) 
   };
 
   const onChange: UploadProps["onChange"] = ({ file, fileList }) => {
-    const list = fileList.slice(-1).map((f) => {
-      const result = (f.response as Envelope | undefined)?.data?.result;
-      return result ? { ...f, url: result } : f;
-    });
+    // The preview is the browser's own copy (antd's thumbUrl of the chosen file): the stored
+    // picture is private and the server never answers its path.
+    const list = fileList.slice(-1);
     if (file.status === "done") onPicture((file.response as Envelope | undefined)?.data?.result);
     if (file.status === "error") {
       onPicture(undefined);

@@ -8,6 +8,7 @@ import { AppError } from "../../services/errors";
 import { mountAuthRoutes } from "./auth";
 import { mountContentRoutes } from "./content";
 import { type AdminEnv, requestIpHash } from "./context";
+import { mountIdCopyRoutes } from "./id-copies";
 import { mountRecordRoutes } from "./records";
 
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -63,6 +64,7 @@ export function createAdminApp(services: Services): Hono<AdminEnv> {
   mountAuthRoutes(app, services);
   mountContentRoutes(app, services);
   mountRecordRoutes(app, services);
+  mountIdCopyRoutes(app, services);
   return app;
 }
 
