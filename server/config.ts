@@ -96,6 +96,8 @@ const ConfigSchema = z.object({
     .trim()
     .optional()
     .refine((v) => !v || parsePiiKey(v) !== null, "must be 32 bytes: 64 hex characters or base64"),
+  /** ID numbers, ID-card copies and mobiles of orders and leads older than this are erased daily; 0: off */
+  PII_RETENTION_DAYS: z.coerce.number().int().min(0).max(36500).default(365),
   /** where `npm run backup` and the scheduled backups write their archives (README "Backups") */
   BACKUP_DIR: z.string().trim().min(1).default("./backups"),
   /** the live room /flybird/live shows in its frame */

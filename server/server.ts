@@ -13,6 +13,7 @@ import { createLogger, type Logger } from "./logger";
 import { paymentCspRules } from "./payments/csp";
 import { createServices, type Services } from "./services";
 import { moveIdCopies } from "./services/id-copies";
+import { scheduleRetention } from "./services/retention";
 
 export interface StartOptions {
   config: Config;
@@ -53,6 +54,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   });
   const services = createServices({ config, database, logger, fetch: opts.fetch });
   await moveIdCopies(config.DATA_DIR, logger);
+  const stopRetention = scheduleRetention(services.retention, logger);
   if (!(await services.store.ready()))
     logger.warn("redis not reachable at start-up: serving with local caches and limits");
   if (config.SEED_DEMO) {
@@ -107,6 +109,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
+      stopRetention();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();

@@ -13,6 +13,7 @@ import { createLimits } from "./limits";
 import { createMcnService } from "./mcn";
 import { createProductService } from "./products";
 import { createResponseStores } from "./response-store";
+import { createRetention } from "./retention";
 import { createSignupService } from "./signup";
 import { createSiteService } from "./site";
 import { createMemoryStore, createRedisStore, type SharedStore } from "./store";
@@ -50,6 +51,13 @@ export function createServices(opts: {
     /** article views and searches, counted in memory and written every few seconds (dashboard) */
     stats,
     site: createSiteService(database),
+    /** PII_RETENTION_DAYS and erasure on request (services/retention.ts) */
+    retention: createRetention({
+      database,
+      dataDir: config.DATA_DIR,
+      logger,
+      days: config.PII_RETENTION_DAYS,
+    }),
     products: createProductService(database),
     /** sign-up orders, their payment (PAYMENT_PROVIDER) and the encrypted ID numbers */
     signup: createSignupService({ config, database, logger }),

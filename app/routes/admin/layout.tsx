@@ -73,7 +73,11 @@ function menu(admin: boolean): Item[] {
             key: "system",
             icon: <AuditOutlined />,
             label: "系统",
-            children: [link("/admin/users", "用户"), link("/admin/audit", "操作日志")],
+            children: [
+              link("/admin/users", "用户"),
+              link("/admin/audit", "操作日志"),
+              link("/admin/privacy", "个人信息清除"),
+            ],
           },
         ]
       : []),
@@ -94,6 +98,7 @@ const OPEN: Record<string, string> = {
   orders: "sales",
   users: "system",
   audit: "system",
+  privacy: "system",
 };
 
 export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {

@@ -9,6 +9,7 @@ import { mountAuthRoutes } from "./auth";
 import { mountContentRoutes } from "./content";
 import { type AdminEnv, requestIpHash } from "./context";
 import { mountIdCopyRoutes } from "./id-copies";
+import { mountPrivacyRoutes } from "./privacy";
 import { mountRecordRoutes } from "./records";
 
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -65,6 +66,7 @@ export function createAdminApp(services: Services): Hono<AdminEnv> {
   mountContentRoutes(app, services);
   mountRecordRoutes(app, services);
   mountIdCopyRoutes(app, services);
+  mountPrivacyRoutes(app, services);
   return app;
 }
 
