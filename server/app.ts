@@ -6,6 +6,7 @@ import type { AppLoadContext, ServerBuild } from "react-router";
 import { createApi } from "./api";
 import { createAdminApp } from "./api/admin";
 import { fail } from "./api/envelope";
+import { registerBackupMetrics } from "./backup/status";
 import { createFastPath } from "./http/fast-path";
 import { createMetrics } from "./http/metrics";
 import { checkedOrigin, createOriginCheck, hostCheck, type OriginCheck } from "./http/origin";
@@ -58,6 +59,7 @@ export function createApp(opts: AppOptions) {
   const { services, logger } = opts;
   const app = new Hono();
   const metrics = createMetrics(services);
+  registerBackupMetrics(metrics.registry, services.config, services.store);
   app.use(metrics.middleware);
   // A request for a host the site does not answer to stops here (400), before any cache or page
   // could build links to it; the others carry their checked origin (checkedOrigin) from here on.

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { parseInterval, parseKeep } from "./backup/durations";
 import { parseHost } from "./http/origin";
 import { parsePiiKey } from "./services/pii";
 
@@ -100,6 +101,21 @@ const ConfigSchema = z.object({
   PII_RETENTION_DAYS: z.coerce.number().int().min(0).max(36500).default(365),
   /** where `npm run backup` and the scheduled backups write their archives (README "Backups") */
   BACKUP_DIR: z.string().trim().min(1).default("./backups"),
+  /** scheduled backups by the server itself: "30m", "6h", "1d"…; off by default */
+  BACKUP_INTERVAL: z
+    .string()
+    .trim()
+    .default("off")
+    .refine(
+      (v) => parseInterval(v) !== null,
+      'must be "off" or a duration such as 6h, 1d, 30m (at least 1m)',
+    ),
+  /** how many scheduled archives to keep: the newest of each of the last N days and M weeks */
+  BACKUP_KEEP: z
+    .string()
+    .trim()
+    .default("7d,4w")
+    .refine((v) => parseKeep(v) !== null, "must be daily and weekly counts such as 7d,4w"),
   /** the live room /flybird/live shows in its frame */
   LIVE_ROOM_URL: z
     .string()

@@ -5,6 +5,7 @@ import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { createApp, loadContextFor, type SsrHandler } from "./app";
+import { scheduleBackups } from "./backup/schedule";
 import type { Config } from "./config";
 import { openDatabase } from "./db";
 import { seedIfEmpty } from "./db/seed";
@@ -55,6 +56,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const services = createServices({ config, database, logger, fetch: opts.fetch });
   await moveIdCopies(config.DATA_DIR, logger);
   const stopRetention = scheduleRetention(services.retention, logger);
+  const backups = scheduleBackups({ config, store: services.store, logger, sqlite: database.sqlite });
   if (!(await services.store.ready()))
     logger.warn("redis not reachable at start-up: serving with local caches and limits");
   if (config.SEED_DEMO) {
@@ -110,6 +112,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const close = () => {
     closing ??= (async () => {
       stopRetention();
+      backups.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();

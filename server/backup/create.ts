@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import zlib from "node:zlib";
+import type SQLite from "better-sqlite3";
 import * as tar from "tar-stream";
 import type { Config } from "../config";
 import { createPii, PII_KEY_FILE, parsePiiKey } from "../services/pii";
@@ -33,6 +34,8 @@ export interface BackupOptions {
   /** encrypt the archive with this passphrase (required with withKey) */
   passphrase?: string;
   now?: () => Date;
+  /** the server's own SQLite handle (scheduled backups): writes through it never restart the copy */
+  sqliteSource?: SQLite.Database;
 }
 
 export interface BackupResult {
@@ -150,7 +153,7 @@ export async function createBackup(opts: BackupOptions): Promise<BackupResult> {
     let info: SnapshotInfo;
     if (engine === "sqlite") {
       const snap = path.join(work, "site.db");
-      info = await snapshotSqlite(config.DATA_DIR, snap);
+      info = await snapshotSqlite(config.DATA_DIR, snap, opts.sqliteSource);
       entries.push({ name: "db/site.db", file: snap });
     } else {
       const snap = await snapshotPostgres(config.DATABASE_URL!, work);

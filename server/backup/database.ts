@@ -81,7 +81,21 @@ export function inspectSqlite(raw: SQLite.Database): SnapshotInfo {
  * A consistent copy of the live SQLite database through SQLite's online backup API, in one step
  * (one read transaction: WAL readers never block the site's writers), as a standalone file.
  */
-export async function snapshotSqlite(dataDir: string, dest: string): Promise<SnapshotInfo> {
+export async function snapshotSqlite(
+  dataDir: string,
+  dest: string,
+  source?: SQLite.Database,
+): Promise<SnapshotInfo> {
+  if (source) {
+    // The site's own connection: its writes during the copy are applied to the copy, so it can go
+    // in small steps that never hold the event loop for long.
+    try {
+      await source.backup(dest, { progress: () => 2000 });
+    } catch (err) {
+      throw describeFsError(err, "writing the database snapshot");
+    }
+    return finishSnapshot(dest);
+  }
   const file = sqliteFile(dataDir);
   if (!fs.existsSync(file))
     throw new BackupError(`no database at ${file}: DATA_DIR must name the site's data directory`);
@@ -99,6 +113,10 @@ export async function snapshotSqlite(dataDir: string, dest: string): Promise<Sna
   } finally {
     src.close();
   }
+  return finishSnapshot(dest);
+}
+
+function finishSnapshot(dest: string): SnapshotInfo {
   const snap = new SQLite(dest);
   try {
     snap.pragma("journal_mode = DELETE");

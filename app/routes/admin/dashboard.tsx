@@ -15,6 +15,7 @@ import {
 import type { Dashboard as DashboardData } from "../../../contract/admin";
 import type { Route } from "./+types/dashboard";
 import { NO_STORE, useApi, useConsoleSession, yuan } from "./api";
+import { BackupWarning } from "./BackupWarning";
 
 export function headers() {
   return NO_STORE;
@@ -84,6 +85,7 @@ export default function Dashboard() {
 
   return (
     <div className="console-dashboard">
+      <BackupWarning />
       <div className="console-dashboard-head">
         <Typography.Title level={4} style={{ margin: 0 }}>
           概览

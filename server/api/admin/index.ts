@@ -6,6 +6,7 @@ import { articleIdOf, countsAsReader } from "../../http/readers";
 import type { Services } from "../../services";
 import { AppError } from "../../services/errors";
 import { mountAuthRoutes } from "./auth";
+import { mountBackupRoutes } from "./backups";
 import { mountContentRoutes } from "./content";
 import { type AdminEnv, requestIpHash } from "./context";
 import { mountIdCopyRoutes } from "./id-copies";
@@ -67,6 +68,7 @@ export function createAdminApp(services: Services): Hono<AdminEnv> {
   mountRecordRoutes(app, services);
   mountIdCopyRoutes(app, services);
   mountPrivacyRoutes(app, services);
+  mountBackupRoutes(app, services);
   return app;
 }
 
