@@ -1,9 +1,10 @@
 import fs from "node:fs/promises";
+import path from "node:path";
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../db";
 import type { DB } from "../db/schema";
 import type { Logger } from "../logger";
-import { idCopyFile } from "./id-copies";
+import { idCopyDir, idCopyFile } from "./id-copies";
 import { maskMobile, maskName } from "./pii";
 
 /**
@@ -219,9 +220,11 @@ export function createRetention(deps: {
             `按保存期限（${deps.days} 天）清除 ${x.orders} 条报名订单、${x.leads} 条线索的身份证号、身份证复印件和手机号`,
         },
       );
-      if (r.orders + r.leads > 0)
-        logger.info({ ...r, days: deps.days }, "personal data past retention erased");
-      return r;
+      // ID copies uploaded but never sent with a lead are as old as their file.
+      const stray = await removeOldFiles(idCopyDir(deps.dataDir), now().getTime() - deps.days * 86_400_000);
+      if (r.orders + r.leads + stray > 0)
+        logger.info({ ...r, stray, days: deps.days }, "personal data past retention erased");
+      return { ...r, files: r.files + stray };
     },
     /** what erasing one person's data (by mobile number) would change: shown before it is done */
     planForMobile: (mobile: string) => plan({ mobile }),
@@ -245,6 +248,29 @@ export function createRetention(deps: {
 }
 
 export type Retention = ReturnType<typeof createRetention>;
+
+async function removeOldFiles(dir: string, beforeMs: number): Promise<number> {
+  let names: string[];
+  try {
+    names = await fs.readdir(dir);
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const name of names) {
+    const file = path.join(dir, name);
+    try {
+      const st = await fs.stat(file);
+      if (st.isFile() && st.mtimeMs < beforeMs) {
+        await fs.rm(file, { force: true });
+        removed++;
+      }
+    } catch {
+      // removed meanwhile
+    }
+  }
+  return removed;
+}
 
 /** Runs the job shortly after start and then daily; returns a stop function. */
 export function scheduleRetention(retention: Retention, logger: Logger, firstDelayMs = 60_000): () => void {
