@@ -193,12 +193,20 @@ export function createRetention(deps: {
       }
       return r;
     });
-    // The pictures go once the rows no longer name them.
+    // The pictures go once the rows no longer name them (counted once, whoever removes a file).
+    let files = 0;
     for (const ref of pictures) {
       const file = idCopyFile(deps.dataDir, ref);
-      if (file) await fs.rm(file, { force: true });
+      if (
+        file &&
+        (await fs.unlink(file).then(
+          () => true,
+          () => false,
+        ))
+      )
+        files++;
     }
-    return result;
+    return { ...result, files };
   }
 
   const cutoff = () => new Date(now().getTime() - deps.days * 86_400_000).toISOString();
@@ -262,11 +270,11 @@ async function removeOldFiles(dir: string, beforeMs: number): Promise<number> {
     try {
       const st = await fs.stat(file);
       if (st.isFile() && st.mtimeMs < beforeMs) {
-        await fs.rm(file, { force: true });
+        await fs.unlink(file);
         removed++;
       }
     } catch {
-      // removed meanwhile
+      // removed meanwhile (another instance's sweep): not counted twice
     }
   }
   return removed;
