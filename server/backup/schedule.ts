@@ -63,13 +63,17 @@ export function pruneArchives(
   return doomed;
 }
 
-const LAST_KEY = "backup:last-success";
-const LOCK_KEY = "backup:running";
+/** Keys in the shared store: `<prefix>last-success` and `<prefix>running`. */
+const PREFIX = "backup:";
 
 /** When the last good backup finished: the shared store's record or the newest archive in BACKUP_DIR. */
-export async function lastBackupAt(config: Config, store: SharedStore): Promise<Date | null> {
+export async function lastBackupAt(
+  config: Config,
+  store: SharedStore,
+  prefix = PREFIX,
+): Promise<Date | null> {
   const newest = listArchives(config.BACKUP_DIR)[0]?.at ?? null;
-  const recorded = await store.get(LAST_KEY).catch(() => null);
+  const recorded = await store.get(`${prefix}last-success`).catch(() => null);
   const shared = recorded ? new Date(recorded) : null;
   if (!newest) return shared;
   if (!shared) return newest;
@@ -91,6 +95,8 @@ export function scheduleBackups(deps: {
   sqlite?: SQLite.Database;
   now?: () => Date;
   checkEveryMs?: number;
+  /** the shared store's key prefix (tests sharing one Redis) */
+  keyPrefix?: string;
 }): BackupSchedule {
   const { config, store, logger } = deps;
   const now = deps.now ?? (() => new Date());
@@ -98,10 +104,13 @@ export function scheduleBackups(deps: {
   const keep = parseKeep(config.BACKUP_KEEP) ?? { daily: 7, weekly: 4 };
   const me = `${process.pid}-${crypto.randomBytes(4).toString("hex")}`;
   let running = false;
+  const prefix = deps.keyPrefix ?? PREFIX;
+  const LAST_KEY = `${prefix}last-success`;
+  const LOCK_KEY = `${prefix}running`;
 
   async function tick(): Promise<"backed-up" | "not-due" | "busy" | "failed"> {
     if (intervalMs <= 0 || running) return "busy";
-    const last = await lastBackupAt(config, store);
+    const last = await lastBackupAt(config, store, prefix);
     if (last && now().getTime() - last.getTime() < intervalMs) return "not-due";
     if (!(await store.setIfAbsent(LOCK_KEY, me, Math.max(intervalMs / 2, 10 * 60_000)))) return "busy";
     running = true;

@@ -77,7 +77,7 @@ describe.each(engines())("restore drill on %s", (engine) => {
     expect(load.errors).toEqual([]);
 
     // …and a second one, killed with the server.
-    bulkUploads(path.join(dataDir, "uploads", "drill-bulk"), 30, 1 << 20);
+    bulkUploads(path.join(dataDir, "uploads", "drill-bulk"), 16, 1 << 20);
     const second = runScript(backupCli, ["--out", backupDir], { ...env, LOG_LEVEL: "silent" });
     let partialSeen = false;
     for (let i = 0; i < 20_000 && !partialSeen; i++) {

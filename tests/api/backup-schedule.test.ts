@@ -8,7 +8,7 @@ import { archivesToPrune, scheduleBackups } from "../../server/backup/schedule";
 import { loadConfig } from "../../server/config";
 import { createLogger } from "../../server/logger";
 import { startServer } from "../../server/server";
-import { createMemoryStore } from "../../server/services/store";
+import { createMemoryStore, createRedisStore } from "../../server/services/store";
 import { AdminClient } from "../helpers/admin";
 
 const root = fs.mkdtempSync(path.join(inject("dataDir"), "schedule-"));
@@ -75,6 +75,41 @@ describe("scheduled backups", () => {
     } finally {
       a.stop();
       b.stop();
+    }
+  });
+
+  it("two instances sharing Redis: exactly one backs up", async () => {
+    const url = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+    const logger = createLogger("silent");
+    const [s1, s2] = [createRedisStore(url, logger), createRedisStore(url, logger)];
+    try {
+      if (!(await s1.ready(2000)) || !(await s2.ready(2000))) {
+        console.warn(
+          "[note] Redis is not reachable on 127.0.0.1:6379: the two-instance backup test is skipped.",
+        );
+        return;
+      }
+      const dataDir = path.join(root, "redis");
+      fs.mkdirSync(dataDir);
+      fs.copyFileSync(inject("sqliteTemplate"), path.join(dataDir, "site.db"));
+      const config = loadConfig({
+        DATA_DIR: dataDir,
+        BACKUP_DIR: path.join(root, "redis-backups"),
+        BACKUP_INTERVAL: "1h",
+      });
+      const keyPrefix = `test-${process.pid}-${Date.now()}:backup:`;
+      const a = scheduleBackups({ config, store: s1, logger, keyPrefix, checkEveryMs: 3_600_000 });
+      const b = scheduleBackups({ config, store: s2, logger, keyPrefix, checkEveryMs: 3_600_000 });
+      expect((await Promise.all([a.tick(), b.tick()])).sort()).toEqual(["backed-up", "busy"]);
+      // The other instance sees the shared record, whatever its own BACKUP_DIR holds.
+      fs.rmSync(config.BACKUP_DIR, { recursive: true, force: true });
+      expect(await b.tick()).toBe("not-due");
+      a.stop();
+      b.stop();
+      await s1.del(`${keyPrefix}last-success`);
+    } finally {
+      await s1.close();
+      await s2.close();
     }
   });
 
