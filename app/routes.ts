@@ -54,6 +54,7 @@ export default [
       route("orders", "routes/admin/orders.tsx"),
       route("users", "routes/admin/users.tsx"),
       route("audit", "routes/admin/audit.tsx"),
+      route("privacy", "routes/admin/privacy.tsx"),
       route(":resource", "routes/admin/resource.tsx"),
       route("*", "routes/admin/resource.tsx", { id: "admin-not-found" }),
     ]),

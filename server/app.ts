@@ -5,6 +5,7 @@ import { compress } from "hono/compress";
 import type { AppLoadContext, ServerBuild } from "react-router";
 import { createApi } from "./api";
 import { fail } from "./api/envelope";
+import { registerBackupMetrics } from "./backup/status";
 import { PLAIN_ERROR_PAGE } from "./http/error-page";
 import { createFastPath } from "./http/fast-path";
 import { createMetrics } from "./http/metrics";
@@ -53,6 +54,7 @@ export function createApp(opts: AppOptions) {
   const { services, logger } = opts;
   const app = new Hono();
   const metrics = createMetrics(services);
+  registerBackupMetrics(metrics.registry, services.config, services.store);
   app.use(metrics.middleware);
   // A request for a host the site does not answer to stops here (400), before any cache or page
   // could build links to it; the others carry their checked origin (checkedOrigin) from here on.
@@ -111,6 +113,8 @@ export function createApp(opts: AppOptions) {
   app.route("/", api);
 
   const uploads = path.join(services.config.DATA_DIR, "uploads");
+  // ID-card copies are private (server/services/id-copies.ts): never served from here.
+  app.all("/uploads/mcn/*", (c) => c.text("图片不存在", 404));
   app.use(
     "/uploads/*",
     serveStatic({

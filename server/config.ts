@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { parseInterval, parseKeep } from "./backup/durations";
 import { parseHost } from "./http/origin";
 import { parsePiiKey } from "./services/pii";
 
@@ -98,6 +99,25 @@ const ConfigSchema = z.object({
     .trim()
     .optional()
     .refine((v) => !v || parsePiiKey(v) !== null, "must be 32 bytes: 64 hex characters or base64"),
+  /** ID numbers, ID-card copies and mobiles of orders and leads older than this are erased daily; 0: off */
+  PII_RETENTION_DAYS: z.coerce.number().int().min(0).max(36500).default(365),
+  /** where `npm run backup` and the scheduled backups write their archives (README "Backups") */
+  BACKUP_DIR: z.string().trim().min(1).default("./backups"),
+  /** scheduled backups by the server itself: "30m", "6h", "1d"…; off by default */
+  BACKUP_INTERVAL: z
+    .string()
+    .trim()
+    .default("off")
+    .refine(
+      (v) => parseInterval(v) !== null,
+      'must be "off" or a duration such as 6h, 1d, 30m (at least 1m)',
+    ),
+  /** how many scheduled archives to keep: the newest of each of the last N days and M weeks */
+  BACKUP_KEEP: z
+    .string()
+    .trim()
+    .default("7d,4w")
+    .refine((v) => parseKeep(v) !== null, "must be daily and weekly counts such as 7d,4w"),
   /** the live room /flybird/live shows in its frame */
   LIVE_ROOM_URL: z
     .string()
@@ -113,8 +133,9 @@ const ConfigSchema = z.object({
     .refine((v) => !/^(javascript|data|vbscript):/i.test(v), "must not be a script URL"),
 });
 
-export type Config = Omit<z.infer<typeof ConfigSchema>, "DATA_DIR"> & {
+export type Config = Omit<z.infer<typeof ConfigSchema>, "DATA_DIR" | "BACKUP_DIR"> & {
   DATA_DIR: string;
+  BACKUP_DIR: string;
   /** true when WeChat sharing can be signed */
   wechatConfigured: boolean;
 };
@@ -136,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...c,
     DATA_DIR: path.resolve(c.DATA_DIR),
+    BACKUP_DIR: path.resolve(c.BACKUP_DIR),
     wechatConfigured: Boolean(c.WECHAT_APP_ID && c.WECHAT_APP_SECRET),
   };
 }

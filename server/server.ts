@@ -5,6 +5,7 @@ import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { createApp, loadContextFor, type SsrHandler } from "./app";
+import { scheduleBackups } from "./backup/schedule";
 import type { Config } from "./config";
 import { openDatabase } from "./db";
 import { seedIfEmpty } from "./db/seed";
@@ -13,6 +14,8 @@ import { productionSsr } from "./http/ssr";
 import { createLogger, type Logger } from "./logger";
 import { paymentCspRules } from "./payments/csp";
 import { createServices, type Services } from "./services";
+import { moveIdCopies } from "./services/id-copies";
+import { scheduleRetention } from "./services/retention";
 
 export interface StartOptions {
   config: Config;
@@ -48,6 +51,9 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     sqlitePath: opts.sqlitePath,
   });
   const services = createServices({ config, database, logger, fetch: opts.fetch });
+  await moveIdCopies(config.DATA_DIR, logger);
+  const stopRetention = scheduleRetention(services.retention, logger);
+  const backups = scheduleBackups({ config, store: services.store, logger, sqlite: database.sqlite });
   if (!(await services.store.ready()))
     logger.warn("redis not reachable at start-up: serving with local caches and limits");
   if (config.SEED_DEMO) {
@@ -102,6 +108,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
+      stopRetention();
+      backups.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();

@@ -8,6 +8,7 @@ import { AppError } from "../services/errors";
 import { preferredEncoding } from "../services/response-store";
 import { consoleArticleEndpoints } from "./admin/articles";
 import { consoleAuthEndpoints } from "./admin/auth";
+import { consolePrivacyEndpoints } from "./admin/privacy";
 import { consoleProductEndpoints } from "./admin/products";
 import { consoleRecordEndpoints } from "./admin/records";
 import { consoleResourceEndpoints } from "./admin/resources";
@@ -38,6 +39,7 @@ export const ENDPOINT_GROUPS = {
   consoleProducts: consoleProductEndpoints,
   consoleResources: consoleResourceEndpoints,
   consoleRecords: consoleRecordEndpoints,
+  consolePrivacy: consolePrivacyEndpoints,
 } satisfies Record<string, AnyEndpoint[]>;
 
 export const endpoints: AnyEndpoint[] = Object.values(ENDPOINT_GROUPS).flat();

@@ -34,9 +34,10 @@ async function readLimited(req: Request, limit: number): Promise<Uint8Array | nu
 }
 
 /**
- * One picture in the multipart field `file` (JPEG, PNG or WebP by content, ≤ 5 MB), stored under
- * DATA_DIR/uploads/mcn/ with a random name; data.result is its public path. The body is read here,
- * with a size limit, rather than buffered by the registry.
+ * One picture in the multipart field `file` (JPEG, PNG or WebP by content, ≤ 5 MB), stored privately
+ * under DATA_DIR/private/mcn/ with a random name; data.result is the path that names it
+ * (/uploads/mcn/<name>, answered by nothing public: server/services/id-copies.ts). The body is read
+ * here, with a size limit, rather than buffered by the registry.
  */
 export const uploadEndpoints = [
   endpoint({

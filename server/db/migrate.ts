@@ -17,7 +17,15 @@ const MIGRATIONS: Record<string, { up: Up }> = {
   "006_search_title_words": m006,
 };
 
+/** The migrations this code knows, in order (a backup's schema level is checked against them). */
+export const MIGRATION_NAMES = Object.keys(MIGRATIONS).sort();
+
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<string[]> {
+  return migrate(db, dialect);
+}
+
+/** Migrates up to `target` (inclusive) or, without it, to the latest; returns the names applied. */
+export async function migrate(db: Kysely<unknown>, dialect: Dialect, target?: string): Promise<string[]> {
   const provider: MigrationProvider = {
     async getMigrations() {
       const out: Record<string, Migration> = {};
@@ -28,7 +36,7 @@ export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Pr
     },
   };
   const migrator = new Migrator({ db, provider });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = target ? await migrator.migrateTo(target) : await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
 }

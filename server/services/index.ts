@@ -18,6 +18,7 @@ import { type ImageKind, storeImage } from "./images";
 import { createLeadWebhook } from "./lead-webhook";
 import { createLimits } from "./limits";
 import { createResponseStores } from "./response-store";
+import { createRetention } from "./retention";
 import { startScheduledPublishing } from "./scheduler";
 import { createSignupService } from "./signup";
 import { createStats } from "./stats";
@@ -57,6 +58,13 @@ export function createServices(opts: {
     /** article views and searches, counted in memory and written every few seconds (dashboard) */
     stats,
     site: createSiteService(database),
+    /** PII_RETENTION_DAYS and erasure on request (services/retention.ts) */
+    retention: createRetention({
+      database,
+      dataDir: config.DATA_DIR,
+      logger,
+      days: config.PII_RETENTION_DAYS,
+    }),
     products,
     /** sign-up orders, their payment (PAYMENT_PROVIDER) and the encrypted ID numbers */
     signup: createSignupService({ config, database, logger, products }),
@@ -66,7 +74,8 @@ export function createServices(opts: {
       limits,
       logger,
       webhook: createLeadWebhook({ url: config.LEAD_WEBHOOK_URL, logger }),
-      uploadsDir: path.join(config.DATA_DIR, "uploads"),
+      // ID-card copies go to DATA_DIR/private/mcn, outside the public uploads (services/id-copies.ts)
+      uploadsDir: path.join(config.DATA_DIR, "private"),
     }),
     wechat: createWechatService({
       apiBase: config.WECHAT_API_BASE,

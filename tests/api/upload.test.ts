@@ -42,19 +42,17 @@ describe.each(engines())("POST /api/upload on %s", (engine) => {
   });
 
   const stored = (publicPath: string) =>
-    path.join(s.services.config.DATA_DIR, "uploads", publicPath.replace(/^\/uploads\//, ""));
+    path.join(s.services.config.DATA_DIR, "private", publicPath.replace(/^\/uploads\//, ""));
 
-  it("stores a PNG under a random name and serves it back", async () => {
+  it("stores a PNG under a random name, privately: its path answers 404", async () => {
     const r = await upload(s, new Blob([await png()], { type: "image/png" }), { name: "我的身份证.png" });
     expect(r.status).toBe(200);
     expect(r.body.statusCode).toBe(1000);
     const result = r.body.data!.result;
     expect(result).toMatch(/^\/uploads\/mcn\/[0-9a-f]{32}\.png$/);
     expect(fs.existsSync(stored(result))).toBe(true);
-    const img = await fetch(s.url + result);
-    expect(img.status).toBe(200);
-    expect(img.headers.get("content-type")).toBe("image/png");
-    expect(await sharp(Buffer.from(await img.arrayBuffer())).metadata()).toMatchObject({
+    expect((await fetch(s.url + result)).status).toBe(404);
+    expect(await sharp(stored(result)).metadata()).toMatchObject({
       width: 40,
       height: 30,
     });

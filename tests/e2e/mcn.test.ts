@@ -327,7 +327,12 @@ describe("MCN page /wxmcn in Chromium", () => {
       channelLink: "https://www.douyin.com/user/abc",
     });
     expect(lead!.idCopyPic).toMatch(/^\/uploads\/mcn\/[0-9a-f]{32}\.png$/);
-    const stored = path.join(site.services.config.DATA_DIR, lead!.idCopyPic!.replace(/^\//, ""));
+    const stored = path.join(
+      site.services.config.DATA_DIR,
+      "private",
+      "mcn",
+      path.basename(lead!.idCopyPic!),
+    );
     expect(fs.existsSync(stored)).toBe(true);
     // Cleared, picture included.
     for (const f of ["name", "phone", "channelNickname", "channelLink"]) {

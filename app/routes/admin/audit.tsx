@@ -21,6 +21,9 @@ const ACTIONS: Record<string, { label: string; color: string }> = {
   status: { label: "改状态", color: "cyan" },
   export: { label: "导出", color: "purple" },
   reveal_id: { label: "查看身份证号", color: "volcano" },
+  view_id_copy: { label: "查看身份证复印件", color: "volcano" },
+  retention_erase: { label: "到期清除个人信息", color: "magenta" },
+  erase_person: { label: "按请求清除个人信息", color: "magenta" },
   login: { label: "登录", color: "default" },
   logout: { label: "退出", color: "default" },
   setup: { label: "首次设置", color: "gold" },
@@ -41,6 +44,7 @@ const ENTITIES: Record<string, string> = {
   order: "订单",
   user: "用户",
   session: "登录",
+  pii: "个人信息",
 };
 
 /** Who did what, when (admins only). */

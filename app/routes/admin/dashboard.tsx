@@ -16,6 +16,7 @@ import type { Dashboard as DashboardData } from "../../../contract/admin";
 import { DashboardSchema } from "../../../contract/answers";
 import type { Route } from "./+types/dashboard";
 import { NO_STORE, useApi, useConsoleSession, yuan } from "./api";
+import { BackupWarning } from "./BackupWarning";
 
 export function headers() {
   return NO_STORE;
@@ -85,6 +86,7 @@ export default function Dashboard() {
 
   return (
     <div className="console-dashboard">
+      <BackupWarning />
       <div className="console-dashboard-head">
         <Typography.Title level={4} style={{ margin: 0 }}>
           概览

@@ -70,7 +70,11 @@ function menu(admin: boolean): Item[] {
             key: "system",
             icon: <AuditOutlined />,
             label: "系统",
-            children: [link("/admin/users", "用户"), link("/admin/audit", "操作日志")],
+            children: [
+              link("/admin/users", "用户"),
+              link("/admin/audit", "操作日志"),
+              link("/admin/privacy", "个人信息清除"),
+            ],
           },
         ]
       : []),
@@ -85,6 +89,7 @@ const OPEN: Record<string, string> = {
   orders: "sales",
   users: "system",
   audit: "system",
+  privacy: "system",
 };
 
 export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {

@@ -146,8 +146,12 @@ export default function Leads() {
                       key: "pic",
                       label: "身份证复印件",
                       children: detail.idCopyPic ? (
-                        <a href={detail.idCopyPic} target="_blank" rel="noreferrer">
-                          <img src={detail.idCopyPic} alt="身份证复印件" className="console-doc-pic" />
+                        <a href={`/api/admin/leads/${detail.id}/id-copy`} target="_blank" rel="noreferrer">
+                          <img
+                            src={`/api/admin/leads/${detail.id}/id-copy`}
+                            alt="身份证复印件"
+                            className="console-doc-pic"
+                          />
                         </a>
                       ) : (
                         "未上传"

@@ -39,10 +39,9 @@ export default function IdUpload({ files, setFiles, onPicture }: IdUploadProps) 
   };
 
   const onChange: UploadProps["onChange"] = ({ file, fileList }) => {
-    const list = fileList.slice(-1).map((f) => {
-      const result = pictureOf(f.response);
-      return result ? { ...f, url: result } : f;
-    });
+    // The preview is the browser's own copy (antd's thumbUrl of the chosen file): the stored
+    // picture is private and the server never answers its path.
+    const list = fileList.slice(-1);
     if (file.status === "done") onPicture(pictureOf(file.response));
     if (file.status === "error") {
       onPicture(undefined);
