@@ -1,5 +1,6 @@
 import type { Question } from "./entities";
 import { fieldError } from "./field-error";
+import { idOf } from "./params";
 
 export { fieldError };
 
@@ -201,7 +202,7 @@ export const fieldSchemas = {
 
 export const QuestionAnswerSchema = z.object({
   questionId: z.preprocess(
-    (v) => (typeof v === "string" && /^\d{1,9}$/.test(v.trim()) ? Number(v) : v),
+    (v) => (typeof v === "string" ? (idOf(v.trim()) ?? v) : v),
     z.number({ error: MESSAGES.questionListInvalid }).int(MESSAGES.questionListInvalid).positive(),
   ),
   answer: z.preprocess(
@@ -221,7 +222,7 @@ const optionalPlain = z.preprocess(asText, z.string().trim().optional());
 export const SignupPayloadSchema = z
   .object({
     productId: z.preprocess(
-      (v) => (typeof v === "string" && /^\d{1,9}$/.test(v.trim()) ? Number(v) : v),
+      (v) => (typeof v === "string" ? (idOf(v.trim()) ?? v) : v),
       z
         .number({
           error: (iss) => (iss.input === undefined ? "缺少参数 productId" : MESSAGES.productIdInvalid),
