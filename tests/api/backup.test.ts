@@ -356,8 +356,15 @@ describe.skipIf(!inject("pgTemplate"))("cross-engine restore", () => {
     const pgConfig = loadConfig({ DATA_DIR: fresh("pgdata"), DATABASE_URL: pgUrl(pgDb) });
     fs.mkdirSync(pgConfig.DATA_DIR);
     fs.copyFileSync(path.join(source.DATA_DIR, "pii.key"), path.join(pgConfig.DATA_DIR, "pii.key"));
+    const pgKey = () => fs.readFileSync(path.join(source.DATA_DIR, "pii.key"), "utf8").trim();
     const toPg = await restoreArchive({ archive: a.file, config: pgConfig });
     expect(toPg.counts).toEqual(a.manifest.counts);
+    // A database with tables is not empty: refused, then replaced with --force.
+    const pgOnly = loadConfig({ DATA_DIR: fresh("pgdata"), DATABASE_URL: pgUrl(pgDb), PII_KEY: pgKey() });
+    await rejects(restoreArchive({ archive: a.file, config: pgOnly }), /PostgreSQL database is not empty/);
+    expect((await restoreArchive({ archive: a.file, config: pgOnly, force: true })).counts).toEqual(
+      a.manifest.counts,
+    );
 
     const b = await createBackup({ config: pgConfig, dir: fresh("backups") });
     expect(b.manifest.engine).toBe("postgres");
