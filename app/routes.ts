@@ -2,7 +2,7 @@ import { index, layout, type RouteConfig, route } from "@react-router/dev/routes
 import { landingRouteId, landingRoutePatterns } from "./landing/paths";
 
 export default [
-  // News screens (SPEC §2) share the site chrome of the news layout; unknown URLs get the 404 inside it.
+  // News screens (docs/product.md §2) share the site chrome of the news layout; unknown URLs get the 404 inside it.
   layout("routes/news/layout.tsx", [
     index("routes/news/home.tsx"),
     route("news", "routes/news/hot.tsx"),
@@ -14,7 +14,7 @@ export default [
     route("activity", "routes/news/activity.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
-  // Merchant sign-up (SPEC §2): one module for both form routes; the dev cashier and the payment result
+  // Merchant sign-up (docs/product.md §2): one module for both form routes; the dev cashier and the payment result
   route("tzyx/zebra/product/:id", "routes/signup/product.tsx", { id: "signup-tzyx" }),
   route("txws/zebra/product/:id", "routes/signup/product.tsx", { id: "signup-txws" }),
   route("pay/cashier", "routes/signup/cashier.tsx"),
@@ -26,9 +26,9 @@ export default [
   route("rss.xml", "routes/seo/rss.ts", { id: "rss-latest" }),
   route("rss/:file", "routes/seo/rss.ts", { id: "rss-column" }),
   route("qrcode.svg", "routes/seo/qrcode.ts"),
-  // MCN page (SPEC §2): its own header and menu, outside the news chrome.
+  // MCN page (docs/product.md §2): its own header and menu, outside the news chrome.
   route("wxmcn", "routes/mcn/page.tsx"),
-  // Landing pages (SPEC §2): one generic module renders each path's definition (app/landing/pages),
+  // Landing pages (docs/product.md §2): one generic module renders each path's definition (app/landing/pages),
   // under a few `dir/:page` patterns; the pages with their own behaviour have dedicated modules
   // (static segments outrank `:page`).
   ...landingRoutePatterns().map((p) =>

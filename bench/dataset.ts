@@ -5,10 +5,10 @@ import { loadConfig } from "../server/config";
 import { openDatabase } from "../server/db";
 import { seed } from "../server/db/seed";
 import { generateArticles, generateDemoContent } from "../server/db/seed/demo-content";
+import { searchKeyFor } from "../server/entities/articles";
 import { createLogger } from "../server/logger";
 import { articleTokens } from "../server/search";
 import { createServices } from "../server/services";
-import { searchKeyFor } from "../server/services/content";
 import { sanitizeRichText } from "../server/services/html";
 import { createMemoryStore } from "../server/services/store";
 

@@ -4,9 +4,10 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
-import { createApp, loadContextFor, type SsrHandler } from "../server/app";
+import { createApp, type SsrHandler } from "../server/app";
 import { loadConfig } from "../server/config";
 import { openDatabase } from "../server/db";
+import { productionSsr } from "../server/http/ssr";
 import { createLogger } from "../server/logger";
 import { paymentCspRules } from "../server/payments/csp";
 import { createServices } from "../server/services";
@@ -28,7 +29,9 @@ import { BenchError, fail, ROOT } from "./kit";
  *   BENCH_RENDER_BUILD=dir …         another build directory than build/
  *   BENCH_RENDER_COMPARE=dir …       this build against another (rounds alternate between the two)
  *   BENCH_RENDER_MODE=callgrind …    instructions per render under valgrind (repeatable when busy)
- * A CPU profile: node --cpu-prof --cpu-prof-dir=bench/data/render build/run/render.mjs (after one run).
+ *   BENCH_RENDER_MODE=profile …      a CPU profile of the renders alone (bench/data/render/render.cpuprofile)
+ * A CPU profile: NODE_ENV=production node --cpu-prof --cpu-prof-dir=bench/data/render build/run/render.mjs
+ * (after one run).
  */
 
 export interface RenderOptions {
@@ -67,10 +70,12 @@ export async function articleRenderer(opts: { buildDir?: string; count?: number;
   const buildDir = path.resolve(opts.buildDir ?? path.join(ROOT, "build"));
   const serverEntry = path.join(buildDir, "server", "index.js");
   if (!fs.existsSync(serverEntry)) throw new BenchError(`${serverEntry} missing: run npm run build first`);
-  // React and React Router pick their production builds when first imported: as `npm start` runs.
-  process.env.NODE_ENV ??= "production";
-  if (process.env.NODE_ENV !== "production") throw new BenchError("NODE_ENV must be production");
-  const { createRequestHandler } = await import("react-router");
+  // React picks its production build when first imported, before this line runs (scripts/run-ts.mjs
+  // sets NODE_ENV for it): as `npm start` runs.
+  if (process.env.NODE_ENV !== "production")
+    throw new BenchError(
+      "NODE_ENV must be production: run npm run bench:render, or NODE_ENV=production node …",
+    );
   const count = opts.count ?? 100_000;
   const dataDir = path.join(ROOT, "bench", "data", `sqlite-${count}`);
   await buildSqliteDataset(dataDir, count);
@@ -86,10 +91,9 @@ export async function articleRenderer(opts: { buildDir?: string; count?: number;
   const logger = createLogger("silent");
   const services = createServices({ config, database, logger, store: createMemoryStore() });
 
-  // What server/server.ts productionSsr does.
+  // The handler server/server.ts makes.
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
-  const handle = createRequestHandler(build, "production");
-  const ssr: SsrHandler = (request, s, cspNonce) => handle(request, loadContextFor(request, s, cspNonce));
+  const ssr: SsrHandler = productionSsr(build);
   const { app } = createApp({
     services,
     logger,
@@ -220,6 +224,35 @@ async function callgrindChild(opts: RenderOptions) {
   await r.close();
 }
 
+/**
+ * A CPU profile of `renders` renders after warm-up, and nothing else (no start-up, no dataset):
+ * bench/data/render/render.cpuprofile, for Chrome's DevTools or any .cpuprofile reader.
+ */
+async function profile(opts: RenderOptions) {
+  const { Session } = await import("node:inspector/promises");
+  const r = await articleRenderer(opts);
+  for (let i = 0; i < (opts.warmup ?? 600); i++) await r.renderOne();
+  const session = new Session();
+  session.connect();
+  await session.post("Profiler.enable");
+  await session.post("Profiler.setSamplingInterval", { interval: 200 });
+  await session.post("Profiler.start");
+  const renders = opts.renders ?? 2000;
+  const cpu = process.cpuUsage();
+  for (let i = 0; i < renders; i++) await r.renderOne();
+  const used = process.cpuUsage(cpu);
+  const { profile: data } = await session.post("Profiler.stop");
+  session.disconnect();
+  await r.close();
+  const file = path.join(ROOT, "bench", "data", "render", "render.cpuprofile");
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(data));
+  const ms = (used.user + used.system) / 1000 / renders;
+  console.info(
+    `profile of ${renders} renders (${round3(ms)} ms CPU each, profiler on): ${path.relative(ROOT, file)}`,
+  );
+}
+
 function callgrind(opts: RenderOptions) {
   const dir = path.join(ROOT, "bench", "data", "render");
   fs.mkdirSync(dir, { recursive: true });
@@ -263,6 +296,7 @@ async function main() {
   };
   if (env.BENCH_RENDER_COMPARE) return compare(opts, env.BENCH_RENDER_COMPARE);
   if (env.BENCH_RENDER_MODE === "callgrind-child") return callgrindChild(opts);
+  if (env.BENCH_RENDER_MODE === "profile") return profile(opts);
   if (env.BENCH_RENDER_MODE === "callgrind") {
     const r = callgrind(opts);
     console.info(

@@ -1,3 +1,4 @@
+import { ACTIVITY_TABS, BANNER_GROUP, CLASS_BANNER } from "./columns";
 import { z } from "./zod";
 
 /**
@@ -23,16 +24,12 @@ export const ADMIN_MESSAGES = {
 
 /** Banner groups: top carousel 11, ad banners 20, the class-redirect banners 98 and 13. */
 export const BANNER_GROUPS = [
-  { columnId: 11, label: "首页轮播图" },
-  { columnId: 20, label: "广告图" },
-  { columnId: 98, label: "课程跳转 98" },
-  { columnId: 13, label: "课程跳转 13" },
+  { columnId: BANNER_GROUP.carousel, label: "首页轮播图" },
+  { columnId: BANNER_GROUP.ads, label: "广告图" },
+  { columnId: CLASS_BANNER.class2, label: "课程跳转 98" },
+  { columnId: CLASS_BANNER.other, label: "课程跳转 13" },
 ] as const;
-export const ACTIVITY_TABS = [
-  { columnId: 17, label: "峰会" },
-  { columnId: 18, label: "创新论坛" },
-  { columnId: 19, label: "行业活动" },
-] as const;
+export { ACTIVITY_TABS };
 export const TRAVEL_LISTS = [
   { listKey: "list1", label: "清单一" },
   { listKey: "list2", label: "清单二" },
@@ -48,8 +45,15 @@ export const ORDER_STATUSES = [
 ] as const;
 export const ARTICLE_STATUSES = [
   { value: "published", label: "已发布" },
+  { value: "scheduled", label: "定时发布" },
   { value: "draft", label: "草稿" },
 ] as const;
+export type ArticleStatus = (typeof ARTICLE_STATUSES)[number]["value"];
+export const ARTICLE_STATUS_LABEL = Object.fromEntries(
+  ARTICLE_STATUSES.map((s) => [s.value, s.label]),
+) as Record<ArticleStatus, string>;
+/** The message for a schedule whose time has passed (docs/product.md, "Scheduled publishing"). */
+export const SCHEDULE_IN_PAST = "定时发布时间须晚于当前时间";
 export const QUESTION_TYPES = [
   { value: "INPUT", label: "单行文本" },
   { value: "TEXTAREA", label: "多行文本" },
@@ -156,28 +160,33 @@ export const UserUpdateSchema = z.object({
 
 // ------------------------------------------------------------------ content
 
-export const ArticleFormSchema = z.object({
-  title: text("标题", 200),
-  intro: optionalText("摘要", 500),
-  content: z
-    .string({ error: "请输入正文" })
-    .max(500_000, "正文过长")
-    .refine((v) => v.replace(/<[^>]*>/g, "").trim().length > 0 || /<img\s/i.test(v), "请输入正文"),
-  thumb: image("封面图"),
-  author: optionalText("作者", 100),
-  columnId: z.number({ error: "请选择栏目" }).int("请选择栏目").positive("请选择栏目"),
-  tags: z
-    .array(z.string().trim().min(1, "标签不能为空").max(20, "标签不能超过 20 个字"))
-    .max(10, "标签最多 10 个")
-    .optional()
-    .transform((v) => v ?? []),
-  hot: z
-    .boolean()
-    .optional()
-    .transform((v) => v ?? false),
-  status: z.enum(["published", "draft"], { error: "请选择状态" }),
-  createdAt: isoTime("发布时间"),
-});
+export const ArticleFormSchema = z
+  .object({
+    title: text("标题", 200),
+    intro: optionalText("摘要", 500),
+    content: z
+      .string({ error: "请输入正文" })
+      .max(500_000, "正文过长")
+      .refine((v) => v.replace(/<[^>]*>/g, "").trim().length > 0 || /<img\s/i.test(v), "请输入正文"),
+    thumb: image("封面图"),
+    author: optionalText("作者", 100),
+    columnId: z.number({ error: "请选择栏目" }).int("请选择栏目").positive("请选择栏目"),
+    tags: z
+      .array(z.string().trim().min(1, "标签不能为空").max(20, "标签不能超过 20 个字"))
+      .max(10, "标签最多 10 个")
+      .optional()
+      .transform((v) => v ?? []),
+    hot: z
+      .boolean()
+      .optional()
+      .transform((v) => v ?? false),
+    status: z.enum(["published", "scheduled", "draft"], { error: "请选择状态" }),
+    createdAt: isoTime("发布时间"),
+  })
+  .refine((a) => a.status !== "scheduled" || Date.parse(a.createdAt) > Date.now(), {
+    message: SCHEDULE_IN_PAST,
+    path: ["createdAt"],
+  });
 export type ArticleForm = z.input<typeof ArticleFormSchema>;
 
 export const ColumnFormSchema = z.object({ name: text("栏目名称", 20), sortOrder });
@@ -335,7 +344,7 @@ export const ArticleFilterSchema = z.object({
   q: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()),
   columnId: z.preprocess(blankToUndefined, optionalId),
   tagId: z.preprocess(blankToUndefined, optionalId),
-  status: z.preprocess(blankToUndefined, z.enum(["published", "draft"]).optional()),
+  status: z.preprocess(blankToUndefined, z.enum(["published", "scheduled", "draft"]).optional()),
   hot: z.preprocess(blankToUndefined, z.enum(["1", "0"]).optional()),
   page: pageNo,
   pageSize,
@@ -356,116 +365,18 @@ export const OrderIdsSchema = z.object({
   ids: z.array(z.number().int().positive()).min(1, "请选择要排序的条目").max(1000),
 });
 
-// ------------------------------------------------------------------ answers
+// ------------------------------------------------------------------ answers (contract/answers.ts)
 
-export interface AdminUser {
-  id: number;
-  username: string;
-  displayName: string;
-  role: Role;
-  disabled: boolean;
-  createdAt: string;
-  lastLoginAt: string | null;
-}
-
-export interface SessionInfo {
-  user: AdminUser;
-  csrfToken: string;
-  expiresAt: string;
-}
-
-export interface Paged<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
-export interface AdminArticleRow {
-  id: number;
-  title: string;
-  columnId: number;
-  columnName: string;
-  author: string;
-  thumb: string;
-  status: "published" | "draft";
-  hot: boolean;
-  viewCount: number;
-  createdAt: string;
-  updatedAt: string;
-  tags: { tagId: number; tagName: string }[];
-}
-export interface AdminArticle extends AdminArticleRow {
-  intro: string;
-  content: string;
-}
-
-export interface AdminLead {
-  id: number;
-  form: "business" | "expert";
-  name: string;
-  phone: string;
-  brand: string | null;
-  role: string | null;
-  channelNickname: string | null;
-  channelLink: string | null;
-  idCopyPic: string | null;
-  sourcePage: string | null;
-  userAgent: string | null;
-  status: "new" | "contacted" | "closed";
-  createdAt: string;
-}
-
-export interface AdminOrder {
-  id: number;
-  orderNo: string;
-  productId: number;
-  productName: string;
-  shopId: string | null;
-  shopName: string | null;
-  profession: string;
-  signWay: string;
-  companyName: string | null;
-  signer: string;
-  contact: string;
-  idCardMasked: string | null;
-  hasIdCard: boolean;
-  payer: string;
-  quantity: number;
-  unitPrice: number;
-  total: number;
-  status: "PENDING" | "PAID";
-  tradeNo: string | null;
-  createdAt: string;
-  paidAt: string | null;
-  answers: { questionId: number; title: string; answer: string }[];
-}
-
-export interface AuditEntry {
-  id: number;
-  username: string;
-  action: string;
-  entity: string;
-  entityId: string | null;
-  summary: string;
-  createdAt: string;
-}
-
-export interface Dashboard {
-  days: string[];
-  leadsPerDay: { day: string; business: number; expert: number }[];
-  ordersPerDay: { day: string; orders: number; paid: number; revenue: number }[];
-  totals: { leads: number; newLeads: number; orders: number; paidOrders: number; revenue: number };
-  topArticles: { id: number; title: string; views: number }[];
-  topKeywords: { keyword: string; searches: number }[];
-  zeroResults: { keyword: string; searches: number }[];
-}
-
-/** The first message of a failed parse (antd form rules call this per field). */
-export function adminFieldError(form: z.ZodObject, field: string, value: unknown): string | undefined {
-  const schema = form.shape[field] as z.ZodType | undefined;
-  if (!schema) return undefined;
-  const r = schema.safeParse(value === "" || value === null ? undefined : value);
-  if (r.success) return undefined;
-  return r.error.issues[0]?.message;
-}
+export type {
+  AdminArticle,
+  AdminArticleRow,
+  AdminLead,
+  AdminOrder,
+  AdminProduct,
+  AdminQuestion,
+  AdminUser,
+  AuditEntry,
+  Dashboard,
+  Paged,
+  SessionInfo,
+} from "./answers";

@@ -1,6 +1,6 @@
 import { z } from "./zod";
 
-/** The API's shapes (SPEC §3), used for responses and the OpenAPI document. */
+/** The API's shapes (docs/product.md §3), used for responses and the OpenAPI document. */
 
 export const TagSchema = z.object({ tagId: z.number().int(), tagName: z.string() });
 
@@ -44,7 +44,7 @@ export const ActivitySchema = z.object({
   guests: z.string(),
 });
 
-export const FliggyItemSchema = z.object({
+export const TravelItemSchema = z.object({
   id: z.number().int(),
   tabId: z.number().int(),
   serialNum: z.number().int(),
@@ -54,7 +54,7 @@ export const FliggyItemSchema = z.object({
   price: z.number().describe("yuan"),
   password: z.string().describe("the promo code"),
 });
-export const FliggyTabSchema = z.object({
+export const TravelTabSchema = z.object({
   tabId: z.number().int(),
   listKey: z.string(),
   tabName: z.string(),
@@ -106,8 +106,8 @@ export type Article = z.infer<typeof ArticleSchema>;
 export type Column = z.infer<typeof ColumnSchema>;
 export type Banner = z.infer<typeof BannerSchema>;
 export type Activity = z.infer<typeof ActivitySchema>;
-export type FliggyItem = z.infer<typeof FliggyItemSchema>;
-export type FliggyTab = z.infer<typeof FliggyTabSchema>;
+export type TravelItem = z.infer<typeof TravelItemSchema>;
+export type TravelTab = z.infer<typeof TravelTabSchema>;
 export type Question = z.infer<typeof QuestionSchema>;
 export type ProductDetail = z.infer<typeof ProductDetailSchema>;
 export type CooperationContact = z.infer<typeof CooperationContactSchema>;

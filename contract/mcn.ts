@@ -1,7 +1,7 @@
 import { z } from "./zod";
 
 /**
- * The two lead forms of the MCN page (/wxmcn), SPEC §3 and §5. One schema per form, used by the
+ * The two lead forms of the MCN page (/wxmcn), docs/product.md §3 and §5. One schema per form, used by the
  * antd form in the browser (field by field, on blur) and by the API (POST /api/mcn/insertMcnBusiness
  * and /api/mcn/insertMcnExpert, fields as query parameters or as a JSON / form body).
  *
@@ -10,7 +10,7 @@ import { z } from "./zod";
  * channel), channelLink (http(s) link to that channel's home page), idCopyPic (optional ID-copy
  * picture: the path POST /api/upload answered, /uploads/mcn/<random>.<ext>).
  *
- * Limits the spec leaves open: every field ≤ 100 characters (the channel link too: a channel's home
+ * Limits the original site left open: every field ≤ 100 characters (the channel link too: a channel's home
  * link fits), a phone that is a mainland mobile or a landline number.
  */
 
@@ -160,15 +160,6 @@ export type McnForm = "business" | "expert";
 /** Field values as the browser form holds them. */
 export type McnBusinessValues = Partial<Record<keyof McnBusiness, string>>;
 export type McnExpertValues = Partial<Record<keyof McnExpert, string>>;
-
-/** The first message of one field of a form schema (the browser validates field by field on blur). */
-export function fieldError(form: z.ZodObject, field: string, value: unknown): string | undefined {
-  const schema = form.shape[field] as z.ZodType | undefined;
-  if (!schema) return undefined;
-  const r = schema.safeParse(value === "" ? undefined : value);
-  if (r.success) return undefined;
-  return r.error.issues[0]?.message;
-}
 
 /** Answer of POST /api/upload: data.result is the picture's public path. */
 export const UploadResultSchema = z.object({ result: z.string().describe("/uploads/mcn/<name>.<ext>") });

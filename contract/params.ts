@@ -31,7 +31,20 @@ export function pageSizeParam() {
     .transform((n) => Math.min(n, MAX_PAGE_SIZE));
 }
 
-export const idParam = (name: string) => intParam(name, 1, 2_147_483_647);
+/** The largest id of any record (the databases' 32-bit integer keys). */
+export const MAX_ID = 2_147_483_647;
+
+/**
+ * The one rule for an id in a URL (path segment or parameter): 1 to 10 digits, 1 to MAX_ID.
+ * undefined for anything else, which callers answer as "not found".
+ */
+export function idOf(raw: string | null | undefined): number | undefined {
+  if (!raw || !/^\d{1,10}$/.test(raw)) return undefined;
+  const n = Number(raw);
+  return n >= 1 && n <= MAX_ID ? n : undefined;
+}
+
+export const idParam = (name: string) => intParam(name, 1, MAX_ID);
 
 export const Pagination = z.object({
   page: intParam("page", 1, MAX_PAGE),

@@ -20,3 +20,29 @@ export interface ErasureDone {
   leads: number;
   files: number;
 }
+
+export const ErasurePreviewSchema = z.object({
+  orders: z.array(
+    z.object({
+      id: z.number(),
+      orderNo: z.string(),
+      createdAt: z.string(),
+      totalFen: z.number(),
+      fields: z.array(z.string()),
+    }),
+  ),
+  leads: z.array(
+    z.object({ id: z.number(), form: z.string(), createdAt: z.string(), fields: z.array(z.string()) }),
+  ),
+  retentionDays: z.number(),
+});
+
+export const ErasureDoneSchema = z.object({ orders: z.number(), leads: z.number(), files: z.number() });
+
+/** The dashboard's backup warning (server/backup/status.ts). */
+export const BackupStatusSchema = z.object({
+  intervalSeconds: z.number(),
+  lastSuccessAt: z.string().nullable(),
+  ageSeconds: z.number().nullable(),
+  stale: z.boolean(),
+});

@@ -1,8 +1,12 @@
 import type { Question } from "./entities";
+import { fieldError } from "./field-error";
+
+export { fieldError };
+
 import { z } from "./zod";
 
 /**
- * The merchant sign-up form (SPEC §2 "Sign-up form", §3, §5): one set of rules and Chinese messages,
+ * The merchant sign-up form (docs/product.md §2 "Sign-up form", §3, §5): one set of rules and Chinese messages,
  * used by the antd form in the browser and by POST /api/onlineApply/payCommit on the server.
  */
 
@@ -15,7 +19,8 @@ export const PROFESSIONS = [
 ] as const;
 export type Profession = (typeof PROFESSIONS)[number]["value"];
 export const PROFESSION_VALUES = PROFESSIONS.map((p) => p.value) as [Profession, ...Profession[]];
-export const professionLabel = (p: Profession): string => PROFESSIONS.find((x) => x.value === p)!.label;
+/** The Chinese label of a profession (an unknown value as it is). */
+export const professionLabel = (p: string): string => PROFESSIONS.find((x) => x.value === p)?.label ?? p;
 
 export const SIGN_WAYS = [
   { value: "INDIVIDUAL", label: "个人签约" },
@@ -190,14 +195,8 @@ export const fieldSchemas = {
   ),
 };
 
-/** The first Chinese message of a field schema for a value, or null when the value is fine. */
-export function fieldError(schema: z.ZodType, value: unknown): string | null {
-  const r = schema.safeParse(value);
-  return r.success ? null : (r.error.issues[0]?.message ?? "输入不正确");
-}
-
 // ---------------------------------------------------------------------------
-// The submit payload (SPEC §3)
+// The submit payload (docs/product.md §3)
 // ---------------------------------------------------------------------------
 
 export const QuestionAnswerSchema = z.object({

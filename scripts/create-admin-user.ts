@@ -5,9 +5,9 @@
 import readline from "node:readline";
 import { parseArgs } from "node:util";
 import { PASSWORD_MIN, passwordField, ROLES, type Role, usernameField } from "../contract/admin";
-import { createAuth } from "../server/admin/auth";
 import { loadConfig } from "../server/config";
 import { openDatabase } from "../server/db";
+import { createAuth } from "../server/entities/users";
 import { createLogger } from "../server/logger";
 import { AppError } from "../server/services/errors";
 import { createLimits } from "../server/services/limits";

@@ -13,9 +13,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { chromium } from "playwright-core";
 import { LANDING_PAGES } from "../app/landing/definitions.server";
-import { page as travel1 } from "../app/landing/pages/caicai-list";
-import { page as travel2 } from "../app/landing/pages/caicai-list2";
 import { LANDSCAPE_CLIPS, PLACEHOLDER_CAPTIONS, PORTRAIT_CLIPS } from "../app/landing/pages/shared";
+import { page as travel1 } from "../app/landing/pages/travel-list1";
+import { page as travel2 } from "../app/landing/pages/travel-list2";
 import type { Pic } from "../app/landing/types";
 import { CHROMIUM, CHROMIUM_ARGS } from "../tests/e2e/browser";
 

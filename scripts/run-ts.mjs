@@ -21,4 +21,7 @@ await build({
   logLevel: "warning",
 });
 process.argv = [process.argv[0], outfile, ...args];
+// React picks its production or development build when first imported, which in a bundle is before
+// the entry's own first line runs: the tools run as `npm start` does unless told otherwise.
+process.env.NODE_ENV ??= "production";
 await import(pathToFileURL(outfile).href);

@@ -4,14 +4,15 @@ import { Hono } from "hono";
 import { compress } from "hono/compress";
 import type { AppLoadContext, ServerBuild } from "react-router";
 import { createApi } from "./api";
-import { createAdminApp } from "./api/admin";
 import { fail } from "./api/envelope";
 import { registerBackupMetrics } from "./backup/status";
+import { PLAIN_ERROR_PAGE } from "./http/error-page";
 import { createFastPath } from "./http/fast-path";
 import { createMetrics } from "./http/metrics";
 import { checkedOrigin, createOriginCheck, hostCheck, type OriginCheck } from "./http/origin";
 import { createPageCache, type PageCache } from "./http/page-cache";
 import { compilePageRoutes } from "./http/page-routes";
+import { countViews } from "./http/readers";
 import { type CspRules, createSecurity } from "./http/security";
 import type { Logger } from "./logger";
 import type { Services } from "./services";
@@ -48,12 +49,6 @@ export interface AppOptions {
  * answers hold no host-derived URL and are never cached, so they skip the host check.
  */
 const HOST_CHECK_EXEMPT = new Set(["/healthz", "/readyz", "/metrics"]);
-
-const PLAIN_ERROR_PAGE = `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>出错了</title>
-<meta name="viewport" content="width=device-width,initial-scale=1"></head>
-<body style="font-family:system-ui,sans-serif;text-align:center;padding:80px 16px;color:#1F2329">
-<h1 style="font-size:24px">页面暂时无法打开</h1><p style="color:#646A73">服务器开小差了，请稍后刷新重试。</p>
-<p><a href="/" style="color:#E8380D">返回首页</a></p></body></html>`;
 
 export function createApp(opts: AppOptions) {
   const { services, logger } = opts;
@@ -112,8 +107,8 @@ export function createApp(opts: AppOptions) {
 
   metrics.watchStore("api", services.responses.api);
   metrics.watchStore("pages", services.responses.pages);
-  // The console API (/api/admin) and the article view counter go ahead of the public API and the pages.
-  app.route("/", createAdminApp(services));
+  // The article view counter goes ahead of the API and the pages.
+  countViews(app, (id) => services.stats.viewed(id));
   const { api, apiKeyOf } = createApi(services);
   app.route("/", api);
 

@@ -68,6 +68,8 @@ const ConfigSchema = z.object({
   CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(86400).default(300),
   /** how long an answer whose chrome changed (or whose TTL ran out) may still be served while one background render refreshes it */
   CACHE_STALE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /** how often each instance looks for scheduled articles whose time has come (0: never) */
+  SCHEDULE_POLL_SECONDS: z.coerce.number().min(0).max(3600).default(5),
   /** the response store's budget for compressed pages and API answers, in MB */
   CACHE_MAX_MB: z.coerce.number().min(1).max(65536).default(256),
   /** WeCom / DingTalk group-robot URL told about every new MCN lead (phone masked); unset: no message */

@@ -10,6 +10,7 @@ import type { Config } from "./config";
 import { openDatabase } from "./db";
 import { seedIfEmpty } from "./db/seed";
 import { createOriginCheck } from "./http/origin";
+import { productionSsr } from "./http/ssr";
 import { createLogger, type Logger } from "./logger";
 import { paymentCspRules } from "./payments/csp";
 import { createServices, type Services } from "./services";
@@ -36,13 +37,9 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-async function productionSsr(buildDir: string): Promise<{ ssr: SsrHandler; routes: ServerBuild["routes"] }> {
+async function loadBuild(buildDir: string): Promise<{ ssr: SsrHandler; routes: ServerBuild["routes"] }> {
   const build = (await import(path.join(buildDir, "server", "index.js"))) as ServerBuild;
-  const handle = createRequestHandler(build, "production");
-  return {
-    ssr: (request, services, cspNonce) => handle(request, loadContextFor(request, services, cspNonce)),
-    routes: build.routes,
-  };
+  return { ssr: productionSsr(build), routes: build.routes };
 }
 
 export async function startServer(opts: StartOptions): Promise<RunningServer> {
@@ -77,7 +74,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       return createRequestHandler(build, "development")(request, loadContextFor(request, s, cspNonce));
     };
   } else if (opts.buildDir && fs.existsSync(path.join(opts.buildDir, "server", "index.js"))) {
-    ({ ssr, routes } = await productionSsr(opts.buildDir));
+    ({ ssr, routes } = await loadBuild(opts.buildDir));
     clientDir = path.join(opts.buildDir, "client");
   }
 
@@ -120,6 +117,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
         setTimeout(() => server.closeAllConnections(), 10_000).unref();
       });
       await vite?.close();
+      await services.scheduler.stop();
       await services.stats.close();
       await services.events.close();
       await services.store.close();

@@ -8,7 +8,7 @@ export type ArticleItem = Pick<
   "contentId" | "title" | "intro" | "thumb" | "author" | "createTime" | "tagList"
 >;
 
-/** One article in a list: 16:9 thumbnail, title, intro, author · time · tags (VISUAL.md). */
+/** One article in a list: 16:9 thumbnail, title, intro, author · time · tags (docs/visual.md). */
 export function ArticleRow({ article: a, eager = false }: { article: ArticleItem; eager?: boolean }) {
   const href = `/articledetail/${a.contentId}`;
   return (

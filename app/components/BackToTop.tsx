@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 
 const THRESHOLD = 1000;
 
-/** Appears after 1000px of scrolling (SPEC §9). */
+/** Appears after 1000px of scrolling (docs/product.md §9). */
 export function BackToTop() {
   const [shown, setShown] = useState(false);
   useEffect(() => {

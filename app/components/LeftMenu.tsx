@@ -22,7 +22,7 @@ export function menuKeyFor(pathname: string, columnId: number | null, moreColumn
 }
 
 /**
- * Left menu (SPEC §2): fixed once the page scrolls, parked (absolute) after 1600px so it never runs
+ * Left menu (docs/product.md §2): fixed once the page scrolls, parked (absolute) after 1600px so it never runs
  * over the footer; a drawer on phones.
  */
 export function LeftMenu({

@@ -10,7 +10,7 @@ export function pageItems(page: number, pages: number): (number | "gap")[] {
   return items;
 }
 
-/** Links to ?page=N (the other query parameters kept); hidden when there is one page (SPEC §5). */
+/** Links to ?page=N (the other query parameters kept); hidden when there is one page (docs/product.md §5). */
 export function Pagination({ page, pages }: { page: number; pages: number }) {
   const { pathname, search } = useLocation();
   if (pages <= 1) return null;

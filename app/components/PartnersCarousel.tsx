@@ -5,7 +5,7 @@ import { Prerendered } from "./Prerendered";
 const PER_SLIDE = 8;
 const SLIDES = 4;
 
-/** Partner logos: 30 logos, 8 per slide, 4 slides, 190px high (SPEC §9). */
+/** Partner logos: 30 logos, 8 per slide, 4 slides, 190px high (docs/product.md §9). */
 export function PartnersCarousel({ partners }: { partners: Partner[] }) {
   if (partners.length === 0) return null;
   const slides: Partner[][] = [];

@@ -34,7 +34,7 @@ export function HotTags({ tags, split = false }: { tags: Tag[]; split?: boolean 
 }
 
 /**
- * The global search overlay (SPEC §2, §4): Enter goes to /searchlist/{kw}?key={timestamp} (an empty
+ * The global search overlay (docs/product.md §2, §4): Enter goes to /searchlist/{kw}?key={timestamp} (an empty
  * keyword too); the page behind does not scroll while it is open. A modal <dialog> keeps focus inside
  * and closes on Escape. Without JavaScript the form still submits to /searchlist/?kw=.
  */

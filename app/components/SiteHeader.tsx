@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { SITE_NAME, SITE_SLOGAN } from "../root";
 import { Prerendered } from "./Prerendered";
 
-/** Top header items of SPEC §2; site pages open in a new window, as the original does. */
+/** Top header items of docs/product.md §2; site pages open in a new window, as the original does. */
 export const NAV: { label: string; href?: string; children?: { label: string; href: string }[] }[] = [
   { label: "营销", href: "/market/products/yingxiao" },
   { label: "商家", href: "/tzyx/zebra/allproducts" },

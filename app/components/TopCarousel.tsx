@@ -8,7 +8,7 @@ export interface TopBanner {
   image: string;
 }
 
-/** The top carousel of every news screen: banners of group 11, 392px high (SPEC §9). */
+/** The top carousel of every news screen: banners of group 11, 392px high (docs/product.md §9). */
 export function TopCarousel({ banners }: { banners: TopBanner[] }) {
   if (banners.length === 0) return null;
   return (

@@ -7,7 +7,7 @@ export interface Trend {
   intro: string;
 }
 
-/** Business trends (column 21, latest 5): clicking a trend shows or hides its intro (SPEC §4). */
+/** Business trends (column 21, latest 5): clicking a trend shows or hides its intro (docs/product.md §4). */
 export function TrendsTimeline({ trends }: { trends: Trend[] }) {
   const [shown, setShown] = useState<ReadonlySet<number>>(new Set());
   if (trends.length === 0) return null;

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useLocation, useNavigate } from "react-router";
 
-/** SPEC §4: the current list page lives in sessionStorage under currentPage. */
+/** docs/product.md §4: the current list page lives in sessionStorage under currentPage. */
 export const PAGE_KEY = "currentPage";
 /** Which list that page belongs to, so a page number is never applied to another list. */
 export const LIST_KEY = "currentPageList";
@@ -68,7 +68,7 @@ export function useListPageMemory() {
   }, [location, navigate]);
 }
 
-/** The page stored for the list on screen (the activity tabs reload at it, SPEC §4). */
+/** The page stored for the list on screen (the activity tabs reload at it, docs/product.md §4). */
 export function storedPage(): number {
   const n = Number(storage()?.getItem(PAGE_KEY) ?? "1");
   return Number.isInteger(n) && n > 0 ? n : 1;

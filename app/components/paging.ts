@@ -7,13 +7,6 @@ export function pageOf(request: Request, max = 100_000): number {
   return Math.min(Math.max(n, 1), max);
 }
 
-/** A database id from a route parameter, or null when it is not one. */
-export function idOf(raw: string | undefined): number | null {
-  if (!raw || !/^\d{1,10}$/.test(raw)) return null;
-  const n = Number(raw);
-  return n >= 1 && n <= 2_147_483_647 ? n : null;
-}
-
 /** null for "not found" errors of the services (AppError 404); anything else is rethrown. */
 export function orNotFound<T>(promise: Promise<T>): Promise<T | null> {
   return promise.catch((err: { status?: number }) => {
@@ -28,7 +21,7 @@ export const pageCount = (total: number, pageSize: number) => Math.max(1, Math.c
 export const CACHED_PAGE_HEADERS = { "Cache-Control": "public, max-age=0, s-maxage=60" } as const;
 
 /**
- * SPEC §8: when a list or count load fails in the browser, the failure is logged and the list on
+ * docs/product.md §8: when a list or count load fails in the browser, the failure is logged and the list on
  * screen stays as it was. A route's clientLoader goes through this; "not found" still shows the 404.
  */
 export function keepListOnFailure<T>() {

@@ -3,7 +3,7 @@ import { SITE_NAME, SITE_SLOGAN } from "../root";
 
 export const SITE_DESCRIPTION = "电商报：面向电商商家、主播、机构、供应链与从业者的电商新闻资讯平台。";
 
-/** "name-or-title - site name - slogan" (SPEC §2 titles of articles, columns and tags) */
+/** "name-or-title - site name - slogan" (docs/product.md §2 titles of articles, columns and tags) */
 export const fullTitle = (name: string) => `${name} - ${SITE_NAME} - ${SITE_SLOGAN}`;
 
 interface MetaMatchLike {

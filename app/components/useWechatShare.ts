@@ -1,19 +1,12 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
 
-interface WechatSign {
-  appId: string;
-  timestamp: number;
-  noncestr: string;
-  signature: string;
-}
-
 const meta = (selector: string) => document.querySelector<HTMLMetaElement>(selector)?.content ?? "";
 
 /**
- * Registers the page for sharing inside WeChat (SPEC §1, §7): signature from getSign for the URL
+ * Registers the page for sharing inside WeChat (docs/product.md §1, §7): signature from getSign for the URL
  * without its fragment, then title, description, link and image. The SDK is loaded only inside
- * WeChat's browser, so other visitors never download it. Failures are only logged (SPEC §8).
+ * WeChat's browser, so other visitors never download it. Failures are only logged (docs/product.md §8).
  */
 export function useWechatShare() {
   const location = useLocation();
@@ -23,14 +16,22 @@ export function useWechatShare() {
     let cancelled = false;
     const url = window.location.href.split("#")[0]!;
     (async () => {
-      const res = await fetch(`/api/product/wechat/getSign?url=${encodeURIComponent(url)}`);
-      const body = (await res.json().catch(() => null)) as { statusCode?: number; data?: WechatSign } | null;
-      if (!res.ok || body?.statusCode !== 1000 || !body.data) {
-        console.warn("微信分享签名失败", res.status, (body as { message?: string } | null)?.message ?? "");
+      // The typed client and its schemas load only inside WeChat, like the SDK itself.
+      const [{ send }, { WechatSignSchema }] = await Promise.all([
+        import("../api/client"),
+        import("../../contract/entities"),
+      ]);
+      const reply = await send(
+        WechatSignSchema,
+        `/api/product/wechat/getSign?url=${encodeURIComponent(url)}`,
+      );
+      if (reply.kind !== "ok") {
+        const status = reply.kind === "network" ? 0 : reply.status;
+        console.warn("微信分享签名失败", status, (reply.kind === "failed" && reply.message) || "");
         return;
       }
       if (cancelled) return;
-      const sign = body.data;
+      const sign = reply.data;
       const wx = (await import("weixin-js-sdk")).default;
       const share = {
         title: document.title,

@@ -109,7 +109,7 @@ export function scrollToSection(el: HTMLElement) {
   el.scrollIntoView({ behavior: prefersReducedMotion() ? "auto" : "smooth", block: "start" });
 }
 
-/** Prices: large, brand colour, tabular numbers, the unit smaller (VISUAL.md). */
+/** Prices: large, brand colour, tabular numbers, the unit smaller (docs/visual.md). */
 export function Price({
   value,
   unit = "元",
@@ -160,7 +160,7 @@ export function SectionHead({ id, title, intro }: { id?: string; title: string; 
 }
 
 /**
- * SPEC §9: a marked section reveals with a short animation when it comes within 600px of the
+ * docs/product.md §9: a marked section reveals with a short animation when it comes within 600px of the
  * viewport. Sections already that close when the page starts are never hidden, nothing is hidden
  * without JavaScript, and reduced-motion visitors get no animation at all.
  */

@@ -1,5 +1,5 @@
 /**
- * The landing routes of SPEC §2 that the generic module (app/routes/landing/page.tsx) renders from
+ * The landing routes of docs/product.md §2 that the generic module (app/routes/landing/page.tsx) renders from
  * their definition files (app/landing/pages/). Routes with their own behaviour (travel lists, article
  * list, live stream, class and chat redirects) have dedicated modules in app/routes/landing/.
  */

@@ -1,5 +1,5 @@
 /**
- * Landing pages are data (DESIGN.md): one definition per route, rendered by a small set of section
+ * Landing pages are data (docs/architecture.md): one definition per route, rendered by a small set of section
  * components looked up by `type` (see RenderSections.tsx). Definitions are plain JSON-able objects:
  * the route loaders hand them to the page, so they never travel in the client bundle.
  */
@@ -40,7 +40,7 @@ export interface Cta {
 interface Base {
   /** anchor id of the section (scroll navigation, buy anchors) */
   id?: string;
-  /** reveal with a short animation when it comes within 600px of the viewport (SPEC §9) */
+  /** reveal with a short animation when it comes within 600px of the viewport (docs/product.md §9) */
   reveal?: boolean;
   /** background: alternates white / grey by default */
   tone?: "white" | "grey" | "dark" | "brand";
@@ -128,7 +128,7 @@ export interface HoverScrollSection extends Base {
   type: "hoverScroll";
   title: string;
   intro?: string;
-  /** tall pictures shown in a short frame; hovering scrolls them 1px every 15 ms (SPEC §9) */
+  /** tall pictures shown in a short frame; hovering scrolls them 1px every 15 ms (docs/product.md §9) */
   items: { caption: string; image: Pic }[];
 }
 
@@ -354,7 +354,7 @@ export type SectionType = Section["type"];
 export interface LandingPage {
   /** the route path, e.g. /market/products/strawBag */
   path: string;
-  /** document title (SPEC §2: the site slogan unless the route sets its own) */
+  /** document title (docs/product.md §2: the site slogan unless the route sets its own) */
   title: string;
   /** the page's name, shown in the top bar */
   name: string;
@@ -375,7 +375,7 @@ export interface TravelListPage {
   listKey: "list1" | "list2";
   /** the second list shows each item's destination */
   showDestination: boolean;
-  /** the tab names the spec gives, shown (with the empty state) if the database cannot be read */
+  /** the tab names of docs/product.md §2, shown (with the empty state) if the database cannot be read */
   fallbackTabs: string[];
   intro: string;
   /** where 去购买 in the copied dialog leads */
@@ -383,7 +383,7 @@ export interface TravelListPage {
   banner: Pic;
 }
 
-/** The marketing article list: the first 4 of 10 articles found for a fixed keyword (SPEC §7, §9). */
+/** The marketing article list: the first 4 of 10 articles found for a fixed keyword (docs/product.md §7, §9). */
 export interface ArticleListPage {
   path: string;
   title: string;

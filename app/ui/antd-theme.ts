@@ -1,7 +1,7 @@
 import type { ThemeConfig } from "antd";
 
 /**
- * antd themes built from the VISUAL.md tokens (the same values as the CSS variables in app.css).
+ * antd themes built from the docs/visual.md tokens (the same values as the CSS variables in app.css).
  * scripts/antd-css.ts renders antd's styles with these once at build time into static stylesheets;
  * the components then run without their style runtime on visitor pages (zeroRuntime) and with
  * their styles already in place on the console's first paint. The fixed CSS-variable key and

@@ -1,17 +1,10 @@
 import type { Context } from "hono";
 import type { z } from "zod";
+import { type Envelope, OK, OK_MESSAGE } from "../../contract/envelope";
 import { AppError } from "../services/errors";
 
-export const OK = 1000;
-
-export interface Envelope<T> {
-  statusCode: number;
-  message: string;
-  data: T;
-}
-
 export function ok<T>(c: Context, data: T) {
-  return c.json({ statusCode: OK, message: "操作成功", data } satisfies Envelope<T>);
+  return c.json({ statusCode: OK, message: OK_MESSAGE, data } satisfies Envelope<T>);
 }
 
 export function fail(c: Context, status: number, message: string) {

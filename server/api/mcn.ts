@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { z } from "zod";
+import { OK } from "../../contract/envelope";
 import {
   HONEYPOT_FIELD,
   MCN_MESSAGES,
@@ -7,11 +8,10 @@ import {
   McnExpertInput,
   type McnForm,
 } from "../../contract/mcn";
-import { clientIp, hashIp } from "../http/client-ip";
+import { LEAD_LIMIT } from "../entities/leads";
+import { requestIpHash } from "../http/client-ip";
 import type { Services } from "../services";
-import { LEAD_LIMIT } from "../services/mcn";
-import { OK } from "./envelope";
-import { endpoint } from "./registry";
+import { endpoint } from "./endpoint";
 
 const SubmitResult = z.object({ result: z.literal(true) });
 
@@ -29,7 +29,7 @@ function sourcePage(c: Context): string | null {
 async function submit(form: McnForm, q: Record<string, unknown>, s: Services, c: Context) {
   const { [HONEYPOT_FIELD]: honeypot, ...values } = q;
   await s.mcn.submit(form, values as never, {
-    ipHash: hashIp(clientIp(c, s.config.TRUST_PROXY), s.config.IP_HASH_SALT),
+    ipHash: requestIpHash(c, s.config),
     userAgent: c.req.header("user-agent") ?? null,
     sourcePage: sourcePage(c),
     honeypot,
@@ -40,24 +40,25 @@ async function submit(form: McnForm, q: Record<string, unknown>, s: Services, c:
 
 const rules = `Submits count against a per-IP limit (${LEAD_LIMIT.points} per ${LEAD_LIMIT.durationSec / 60} minutes, then 429). The same phone on the same form within 10 minutes is answered 提交成功 and stored once. Fields may come as query parameters (as the original client sends them), a JSON body or a form body.`;
 
-endpoint({
-  method: "post",
-  path: "/api/mcn/insertMcnBusiness",
-  tag: "MCN",
-  summary: "Merchant cooperation lead (商家合作)",
-  description: rules,
-  query: McnBusinessInput,
-  response: SubmitResult,
-  handler: (q, s, c) => submit("business", q, s, c),
-});
-
-endpoint({
-  method: "post",
-  path: "/api/mcn/insertMcnExpert",
-  tag: "MCN",
-  summary: "Influencer cooperation lead (达人合作)",
-  description: `${rules} idCopyPic is the path POST /api/upload answered.`,
-  query: McnExpertInput,
-  response: SubmitResult,
-  handler: (q, s, c) => submit("expert", q, s, c),
-});
+export const mcnEndpoints = [
+  endpoint({
+    method: "post",
+    path: "/api/mcn/insertMcnBusiness",
+    tag: "MCN",
+    summary: "Merchant cooperation lead (商家合作)",
+    description: rules,
+    query: McnBusinessInput,
+    response: SubmitResult,
+    handler: (q, s, c) => submit("business", q, s, c),
+  }),
+  endpoint({
+    method: "post",
+    path: "/api/mcn/insertMcnExpert",
+    tag: "MCN",
+    summary: "Influencer cooperation lead (达人合作)",
+    description: `${rules} idCopyPic is the path POST /api/upload answered.`,
+    query: McnExpertInput,
+    response: SubmitResult,
+    handler: (q, s, c) => submit("expert", q, s, c),
+  }),
+];

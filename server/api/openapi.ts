@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { AnyEndpoint } from "./endpoint";
 import { endpoints } from "./registry";
 
 const json = (schema: z.ZodType, io: "input" | "output") =>
@@ -21,37 +22,71 @@ const errorResponse = (description: string) => ({
   content: { "application/json": { schema: envelope({ type: "null" }) } },
 });
 
+/** Console endpoints are documented with the role they need, under their own 后台 tags. */
+const ROLE_TEXT = {
+  guest: "No session needed.",
+  session: "Needs a console session (any role).",
+  editor: "Needs a console session: editor or admin.",
+  admin: "Needs a console session: admin.",
+} as const;
+
+/** `/api/admin/articles/:id` → `/api/admin/articles/{id}` */
+export const openApiPath = (path: string) => path.replace(/:(\w+)/g, "{$1}");
+
+function operation(e: AnyEndpoint) {
+  const shape = e.query.shape as Record<string, z.ZodType>;
+  const query = Object.entries(shape).map(([name, schema]) => ({
+    name,
+    in: "query",
+    required: !schema.safeParse(undefined).success,
+    schema: json(schema, "input"),
+  }));
+  const path = [...e.path.matchAll(/:(\w+)/g)].map((m) => ({
+    name: m[1]!,
+    in: "path",
+    required: true,
+    schema: { type: "integer", minimum: 1 },
+  }));
+  const isConsole = e.role !== undefined;
+  const description = isConsole
+    ? [ROLE_TEXT[e.role!], e.description].filter(Boolean).join(" ")
+    : e.description;
+  return {
+    tags: [e.tag],
+    summary: e.summary,
+    description,
+    parameters: [...path, ...query],
+    ...(e.body
+      ? {
+          requestBody: { required: true, content: { "application/json": { schema: json(e.body, "input") } } },
+        }
+      : {}),
+    ...(isConsole ? { security: e.role === "guest" ? [] : [{ session: [] }], "x-role": e.role } : {}),
+    responses: {
+      "200": {
+        description: "statusCode 1000",
+        content: { "application/json": { schema: envelope(json(e.response, "output")) } },
+      },
+      "400": errorResponse("Missing or malformed parameter"),
+      ...(isConsole
+        ? {
+            "401": errorResponse("Not signed in"),
+            "403": errorResponse("Role too low, or a change without its CSRF token"),
+          }
+        : {}),
+      "404": errorResponse("Unknown id"),
+      "429": errorResponse("Too many requests"),
+      "503": errorResponse("A dependency is unavailable"),
+    },
+  };
+}
+
 /** OpenAPI 3.1, generated from the same zod schemas that validate the requests. */
 export function openApiDocument(serverUrl?: string) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const e of endpoints) {
-    const shape = e.query.shape as Record<string, z.ZodType>;
-    const parameters = Object.entries(shape).map(([name, schema]) => {
-      const s = json(schema, "input");
-      return {
-        name,
-        in: "query",
-        required: !schema.safeParse(undefined).success,
-        schema: s,
-      };
-    });
-    const op = {
-      tags: [e.tag],
-      summary: e.summary,
-      description: e.description,
-      parameters,
-      responses: {
-        "200": {
-          description: "statusCode 1000",
-          content: { "application/json": { schema: envelope(json(e.response, "output")) } },
-        },
-        "400": errorResponse("Missing or malformed parameter"),
-        "404": errorResponse("Unknown id"),
-        "429": errorResponse("Too many requests"),
-        "503": errorResponse("A dependency is unavailable"),
-      },
-    };
-    for (const path of [e.path, ...(e.aliases ?? [])]) {
+    const op = operation(e);
+    for (const path of [e.path, ...(e.aliases ?? [])].map(openApiPath)) {
       paths[path] = { ...(paths[path] ?? {}), [e.method]: op };
     }
   }
@@ -61,9 +96,19 @@ export function openApiDocument(serverUrl?: string) {
       title: "电商报 API",
       version: "1.0.0",
       description:
-        'Every answer is {"statusCode": 1000, "message", "data"}; failures carry the HTTP status as statusCode and a Chinese message. pageSize is capped at 100.',
+        'Every answer is {"statusCode": 1000, "message", "data"}; failures carry the HTTP status as statusCode and a Chinese message. pageSize is capped at 100. Console endpoints (/api/admin, tags 后台·…) need the session cookie of a console sign-in, and every change also its X-CSRF-Token header.',
     },
     servers: serverUrl ? [{ url: serverUrl }] : undefined,
+    components: {
+      securitySchemes: {
+        session: {
+          type: "apiKey",
+          in: "cookie",
+          name: "dsn_admin",
+          description: "The console session (named __Host-dsn_admin when PUBLIC_URL is https).",
+        },
+      },
+    },
     paths,
   };
 }

@@ -1,66 +1,80 @@
 import type { Context, Hono } from "hono";
-import { z } from "zod";
-import { type CacheTag, withChrome } from "../../contract/cache-tags";
+import type { z } from "zod";
+import { withChrome } from "../../contract/cache-tags";
+import { OK, OK_MESSAGE } from "../../contract/envelope";
 import { answerResponse, askOf, type ClientAsk } from "../http/answers";
 import type { Services } from "../services";
 import { AppError } from "../services/errors";
 import { preferredEncoding } from "../services/response-store";
-import { OK, ok, parse } from "./envelope";
+import { consoleArticleEndpoints } from "./admin/articles";
+import { consoleAuthEndpoints } from "./admin/auth";
+import { consoleBackupEndpoints } from "./admin/backups";
+import { consoleIdCopyEndpoints } from "./admin/id-copies";
+import { consolePrivacyEndpoints } from "./admin/privacy";
+import { consoleProductEndpoints } from "./admin/products";
+import { consoleRecordEndpoints } from "./admin/records";
+import { consoleResourceEndpoints } from "./admin/resources";
+import { actorOf, consoleGuard, pathId, requireAccess } from "./console";
+import { contentEndpoints } from "./content";
+import type { Access, AnyEndpoint, ApiContext, ApiEnv } from "./endpoint";
+import { ok, parse } from "./envelope";
+import { mcnEndpoints } from "./mcn";
+import { productEndpoints } from "./product";
+import { signupEndpoints } from "./signup";
+import { siteEndpoints } from "./site";
+import { uploadEndpoints } from "./upload";
 
 /**
- * Every endpoint is declared once with its zod schemas; the same declaration validates requests and
- * produces the OpenAPI document (/api/openapi.json), so the contract is code.
+ * Every endpoint group, public and console, in the order they are matched. A group left out of
+ * this list answers 404; tests/unit/endpoints.test.ts fails when a module under server/api/
+ * declares endpoints that are not here.
  */
-export interface EndpointDef<Q extends z.ZodObject = z.ZodObject> {
-  method: "get" | "post";
-  path: string;
-  /** further paths answering the same (older clients) */
-  aliases?: string[];
-  tag: string;
-  summary: string;
-  description?: string;
-  /**
-   * The input schema. GET: the query string. POST: the query string merged with the body (JSON,
-   * urlencoded or multipart fields; body values win), as the original clients send either.
-   */
-  query: Q;
-  response: z.ZodType;
-  /**
-   * GET answers are kept in the response store (per URL and the parameters the schema reads,
-   * invalidated by the content changes that touch their tags) unless
-   * this is false: for answers that change per call or count something (signatures, clicks).
-   */
-  cache?: boolean;
-  /** what a cached answer shows (contract/cache-tags.ts); every answer also carries the chrome tag */
-  tags?: (q: z.infer<Q>) => CacheTag[];
-  /** Return the envelope's data, or a Response to answer something else (HTML, plain text). */
-  handler: (q: z.infer<Q>, services: Services, c: Context) => Promise<unknown>;
-}
+export const ENDPOINT_GROUPS = {
+  content: contentEndpoints,
+  site: siteEndpoints,
+  product: productEndpoints,
+  mcn: mcnEndpoints,
+  signup: signupEndpoints,
+  upload: uploadEndpoints,
+  consoleAuth: consoleAuthEndpoints,
+  consoleArticles: consoleArticleEndpoints,
+  consoleProducts: consoleProductEndpoints,
+  consoleResources: consoleResourceEndpoints,
+  consoleRecords: consoleRecordEndpoints,
+  consoleIdCopies: consoleIdCopyEndpoints,
+  consolePrivacy: consolePrivacyEndpoints,
+  consoleBackups: consoleBackupEndpoints,
+} satisfies Record<string, AnyEndpoint[]>;
 
-export const endpoints: EndpointDef[] = [];
+export const endpoints: AnyEndpoint[] = Object.values(ENDPOINT_GROUPS).flat();
 
-export function endpoint<Q extends z.ZodObject>(def: EndpointDef<Q>): EndpointDef<Q> {
-  endpoints.push(def as unknown as EndpointDef);
-  return def;
-}
-
-export const resultOf = (schema: z.ZodType) => z.object({ result: schema });
-export const countResult = resultOf(z.number().int().nonnegative());
+/** Changes allowed without a session (and so without its CSRF token): sign-in and first-run setup. */
+const sessionless = new Set(
+  endpoints.filter((e) => e.role === "guest" && e.method !== "get").map((e) => e.path),
+);
 
 /** The cache key of a stored GET answer's URL, or undefined when that path is not stored. */
 export type ApiKeyOf = (url: URL) => string | undefined;
 
-export function mountEndpoints(app: Hono, services: Services): ApiKeyOf {
+export function mountEndpoints(app: Hono<ApiEnv>, services: Services): ApiKeyOf {
   const ttlMs = services.config.CACHE_TTL_SECONDS * 1000;
   const store = services.responses.api;
   const stored = new Map<string, Set<string>>();
+  app.use("/api/admin/*", consoleGuard(services, sessionless));
   for (const def of endpoints) {
-    const cached = def.method === "get" && def.cache !== false && ttlMs > 0;
+    const access = def.role;
+    const cached = access === undefined && def.method === "get" && def.cache !== false && ttlMs > 0;
     const read = new Set(Object.keys(def.query.shape));
+    const ids = [...def.path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
     for (const path of [def.path, ...(def.aliases ?? [])]) {
       if (cached) stored.set(path, read);
+      if (access !== undefined) {
+        app.on(def.method.toUpperCase(), path, (c) => consoleCall(def, access, ids, c));
+        continue;
+      }
       app.on(def.method.toUpperCase(), path, async (c) => {
-        const input = def.method === "get" ? c.req.query() : { ...c.req.query(), ...(await readBody(c)) };
+        const input =
+          def.method === "get" || def.rawBody ? c.req.query() : { ...c.req.query(), ...(await readBody(c)) };
         if (!cached) {
           const q = parse(def.query, input);
           const data = await def.handler(q, services, c);
@@ -96,11 +110,26 @@ export function mountEndpoints(app: Hono, services: Services): ApiKeyOf {
   };
   return keyOf;
 
-  async function compute(def: EndpointDef, q: z.infer<z.ZodObject>, c: Context, key: string, ask: ClientAsk) {
+  /** A console endpoint: access first, then unknown ids (404), the input (400), the work, the audit line. */
+  async function consoleCall(def: AnyEndpoint, access: Access, ids: string[], c: ApiContext) {
+    requireAccess(c, access);
+    for (const name of ids) pathId(c, name);
+    // Console changes read their JSON body alone; the query string is for filters (and upload kinds).
+    const input = def.body ? parse(def.body, await readBody(c)) : parse(def.query, c.req.query());
+    const result = await def.handler(input, services, c);
+    if (def.audit) {
+      const { actor, ...note } = def.audit(result, input);
+      await services.audit.record(actor ?? actorOf(c), note);
+    }
+    const data = def.answer ? def.answer(result) : result;
+    return data instanceof Response ? data : ok(c, data);
+  }
+
+  async function compute(def: AnyEndpoint, q: z.infer<z.ZodObject>, c: Context, key: string, ask: ClientAsk) {
     const seq = store.seq;
     const data = await def.handler(q, services, c);
     if (data instanceof Response) return undefined;
-    const json = JSON.stringify({ statusCode: OK, message: "操作成功", data });
+    const json = JSON.stringify({ statusCode: OK, message: OK_MESSAGE, data });
     return store.put(key, {
       status: 200,
       headers: [["content-type", "application/json; charset=UTF-8"]],
@@ -122,7 +151,7 @@ function cacheKey(u: URL, read: Set<string>): string {
 }
 
 /** Body fields of a POST as strings (or nested JSON values); a malformed body is a 400. */
-export async function readBody(c: Context): Promise<Record<string, unknown>> {
+export async function readBody(c: Context<ApiEnv>): Promise<Record<string, unknown>> {
   const type = c.req.header("content-type") ?? "";
   if (type.includes("application/json")) {
     try {

@@ -1,10 +1,9 @@
-import type { Hono } from "hono";
+import { z } from "zod";
 import { UPLOAD_MAX_BYTES, UPLOAD_MESSAGES } from "../../contract/mcn";
-import { clientIp, hashIp } from "../http/client-ip";
-import type { Services } from "../services";
+import { UPLOAD_LIMIT } from "../entities/leads";
+import { requestIpHash } from "../http/client-ip";
 import { AppError } from "../services/errors";
-import { UPLOAD_LIMIT } from "../services/mcn";
-import { ok } from "./envelope";
+import { endpoint, resultOf } from "./endpoint";
 
 /** Room for the multipart boundaries and part headers around a picture of the largest size. */
 const MAX_BODY_BYTES = UPLOAD_MAX_BYTES + 64 * 1024;
@@ -35,40 +34,49 @@ async function readLimited(req: Request, limit: number): Promise<Uint8Array | nu
 }
 
 /**
- * POST /api/upload: one picture in the multipart field `file` (JPEG, PNG or WebP by content,
- * ≤ 5 MB), stored privately under DATA_DIR/private/mcn/ with a random name; data.result is the path
- * that names it (/uploads/mcn/<name>, answered by nothing public: server/services/id-copies.ts).
- * Declared outside the endpoint registry because the registry buffers whole bodies.
+ * One picture in the multipart field `file` (JPEG, PNG or WebP by content, ≤ 5 MB), stored privately
+ * under DATA_DIR/private/mcn/ with a random name; data.result is the path that names it
+ * (/uploads/mcn/<name>, answered by nothing public: server/services/id-copies.ts). The body is read
+ * here, with a size limit, rather than buffered by the registry.
  */
-export function mountUpload(app: Hono, services: Services) {
-  app.post("/api/upload", async (c) => {
-    const { config } = services;
-    await services.limits.consume(UPLOAD_LIMIT, hashIp(clientIp(c, config.TRUST_PROXY), config.IP_HASH_SALT));
-    const type = c.req.header("content-type") ?? "";
-    if (!type.toLowerCase().startsWith("multipart/form-data")) {
-      throw new AppError(400, `${UPLOAD_MESSAGES.missing}（以 multipart/form-data 的 file 字段上传）`);
-    }
-    const declared = Number(c.req.header("content-length") ?? "0");
-    if (declared > MAX_BODY_BYTES) throw new AppError(400, UPLOAD_MESSAGES.tooLarge);
-    let body: Uint8Array | null;
-    try {
-      body = await readLimited(c.req.raw, MAX_BODY_BYTES);
-    } catch {
-      throw new AppError(400, UPLOAD_MESSAGES.failure);
-    }
-    if (!body) throw new AppError(400, UPLOAD_MESSAGES.tooLarge);
-    let form: FormData;
-    try {
-      form = await new Response(body as Uint8Array<ArrayBuffer>, {
-        headers: { "content-type": type },
-      }).formData();
-    } catch {
-      throw new AppError(400, UPLOAD_MESSAGES.missing);
-    }
-    const file = form.get("file");
-    if (!file || typeof file === "string") throw new AppError(400, UPLOAD_MESSAGES.missing);
-    if (file.size > UPLOAD_MAX_BYTES) throw new AppError(400, UPLOAD_MESSAGES.tooLarge);
-    const result = await services.mcn.storePicture(new Uint8Array(await file.arrayBuffer()));
-    return ok(c, { result });
-  });
-}
+export const uploadEndpoints = [
+  endpoint({
+    method: "post",
+    path: "/api/upload",
+    tag: "MCN",
+    summary: "Upload a picture for a lead form (multipart field file, JPEG/PNG/WebP, ≤ 5 MB)",
+    description: "data.result is the picture's path, to send as idCopyPic.",
+    rawBody: true,
+    cache: false,
+    response: resultOf(z.string()),
+    handler: async (_q, services, c) => {
+      const { config } = services;
+      await services.limits.consume(UPLOAD_LIMIT, requestIpHash(c, config));
+      const type = c.req.header("content-type") ?? "";
+      if (!type.toLowerCase().startsWith("multipart/form-data")) {
+        throw new AppError(400, `${UPLOAD_MESSAGES.missing}（以 multipart/form-data 的 file 字段上传）`);
+      }
+      const declared = Number(c.req.header("content-length") ?? "0");
+      if (declared > MAX_BODY_BYTES) throw new AppError(400, UPLOAD_MESSAGES.tooLarge);
+      let body: Uint8Array | null;
+      try {
+        body = await readLimited(c.req.raw, MAX_BODY_BYTES);
+      } catch {
+        throw new AppError(400, UPLOAD_MESSAGES.failure);
+      }
+      if (!body) throw new AppError(400, UPLOAD_MESSAGES.tooLarge);
+      let form: FormData;
+      try {
+        form = await new Response(body as Uint8Array<ArrayBuffer>, {
+          headers: { "content-type": type },
+        }).formData();
+      } catch {
+        throw new AppError(400, UPLOAD_MESSAGES.missing);
+      }
+      const file = form.get("file");
+      if (!file || typeof file === "string") throw new AppError(400, UPLOAD_MESSAGES.missing);
+      if (file.size > UPLOAD_MAX_BYTES) throw new AppError(400, UPLOAD_MESSAGES.tooLarge);
+      return { result: await services.mcn.storePicture(new Uint8Array(await file.arrayBuffer())) };
+    },
+  }),
+];

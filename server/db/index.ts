@@ -30,18 +30,37 @@ function bindable(params: unknown[]): unknown[] {
   return params.map((p) => (typeof p === "boolean" ? (p ? 1 : 0) : p));
 }
 
+/** Prepared statements kept per SQL text: a page runs the same few queries with other values. */
+const STATEMENT_CACHE_SIZE = 500;
+
 function wrapSqlite(raw: SQLite.Database) {
+  // Compiling a statement costs SQLite more than running it for the small queries of a page; the
+  // texts repeat (Kysely compiles values to parameters), so each is prepared once and kept, least
+  // recently used out first. SQLite prepares a kept statement again by itself after a schema change.
+  const statements = new Map<string, SQLite.Statement>();
+  function statement(query: string): SQLite.Statement {
+    let stmt = statements.get(query);
+    if (stmt) {
+      statements.delete(query);
+    } else {
+      stmt = raw.prepare(query);
+      if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+    }
+    statements.set(query, stmt);
+    return stmt;
+  }
   return {
     close: () => raw.close(),
     prepare(query: string) {
-      const stmt = raw.prepare(query);
+      const stmt = statement(query);
       return {
         get reader() {
           return stmt.reader;
         },
         all: (params: readonly unknown[]) => stmt.all(...bindable([...params])),
         run: (params: readonly unknown[]) => stmt.run(...bindable([...params])),
-        iterate: (params: readonly unknown[]) => stmt.iterate(...bindable([...params])),
+        // A statement being iterated is busy until the iteration ends: a stream gets one of its own.
+        iterate: (params: readonly unknown[]) => raw.prepare(query).iterate(...bindable([...params])),
       };
     },
   };

@@ -23,7 +23,7 @@ export interface ArticleTable {
   thumb: string;
   author: string;
   hot: Bool;
-  status: "published" | "draft";
+  status: "published" | "scheduled" | "draft";
   created_at: string;
   updated_at: string;
   view_count: Generated<number>;
@@ -84,14 +84,14 @@ export interface CooperationContactTable {
   sort_order: number;
 }
 
-export interface FliggyTabTable {
+export interface TravelTabTable {
   id: number;
   list_key: string;
   name: string;
   sort_order: number;
 }
 
-export interface FliggyItemTable {
+export interface TravelItemTable {
   id: Generated<number>;
   tab_id: number;
   serial_num: number;
@@ -232,8 +232,9 @@ export interface DB {
   partners: PartnerTable;
   activities: ActivityTable;
   cooperation_contacts: CooperationContactTable;
-  fliggy_tabs: FliggyTabTable;
-  fliggy_items: FliggyItemTable;
+  /** travel lists: the tables keep the original site's name (fliggy) */
+  fliggy_tabs: TravelTabTable;
+  fliggy_items: TravelItemTable;
   products: ProductTable;
   questions: QuestionTable;
   question_options: QuestionOptionTable;

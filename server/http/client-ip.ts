@@ -24,3 +24,8 @@ export function clientIp(c: Context, trustProxy: boolean): string {
 export function hashIp(ip: string, salt: string): string {
   return crypto.createHash("sha256").update(`${salt}:${ip}`).digest("hex").slice(0, 32);
 }
+
+/** The hashed IP of a request, as rate limits, leads and the audit log keep it. */
+export function requestIpHash(c: Context, config: { TRUST_PROXY: boolean; IP_HASH_SALT: string }): string {
+  return hashIp(clientIp(c, config.TRUST_PROXY), config.IP_HASH_SALT);
+}

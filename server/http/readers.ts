@@ -1,4 +1,6 @@
+import type { Context, Hono } from "hono";
 import { isbot } from "isbot";
+import { idOf } from "../../contract/params";
 
 /**
  * Whether a request that got an article counts as a reader: a GET answered 200, not a prefetch, not
@@ -16,6 +18,23 @@ export function countsAsReader(
 
 /** The article id of an /articledetail/:cid path segment (or its `.data` request). */
 export function articleIdOf(v: string | undefined | null): number | undefined {
-  const m = /^(\d{1,10})(?:\.data)?$/.exec(v ?? "");
-  return m ? Number(m[1]) : undefined;
+  return idOf(v?.replace(/\.data$/, ""));
+}
+
+/**
+ * Counts article views after the page or API answer, whether it came from a cache or not (the
+ * dashboard's views); bots and prefetches are not readers. Mounted ahead of the API and the pages.
+ */
+export function countViews(app: Hono, viewed: (id: number) => void) {
+  const count = (id: number | undefined, c: Context) => {
+    if (id !== undefined && countsAsReader(c.req.method, c.res.status, (n) => c.req.header(n))) viewed(id);
+  };
+  app.use("/articledetail/:cid", async (c, next) => {
+    await next();
+    count(articleIdOf(c.req.param("cid")), c);
+  });
+  app.use("/api/product/content/detail", async (c, next) => {
+    await next();
+    count(articleIdOf(c.req.query("contentId")), c);
+  });
 }

@@ -1,21 +1,27 @@
 import path from "node:path";
-import { createAdminService } from "../admin";
-import { createStats } from "../admin/stats";
 import type { Config } from "../config";
 import type { Database } from "../db";
+import { createContentService } from "../entities/articles";
+import { createMcnService } from "../entities/leads";
+import { createOrderRecords } from "../entities/orders";
+import { createProductService } from "../entities/products";
+import { type AnyDb, createResourceStore } from "../entities/resources";
+import { createSiteService } from "../entities/site";
+import { createAuth } from "../entities/users";
 import type { Logger } from "../logger";
 import { createSearchIndex } from "../search";
 import { createWechatService } from "../wechat/sign";
+import { createAudit } from "./audit";
 import { createContentEvents } from "./cache";
-import { createContentService } from "./content";
+import { createDashboard } from "./dashboard";
+import { type ImageKind, storeImage } from "./images";
 import { createLeadWebhook } from "./lead-webhook";
 import { createLimits } from "./limits";
-import { createMcnService } from "./mcn";
-import { createProductService } from "./products";
 import { createResponseStores } from "./response-store";
 import { createRetention } from "./retention";
+import { startScheduledPublishing } from "./scheduler";
 import { createSignupService } from "./signup";
-import { createSiteService } from "./site";
+import { createStats } from "./stats";
 import { createMemoryStore, createRedisStore, type SharedStore } from "./store";
 
 /** Everything the API and the route loaders call; built once per process. */
@@ -35,6 +41,7 @@ export function createServices(opts: {
   const limits = createLimits(redis);
   const stats = createStats({ database, logger });
   const responses = createResponseStores(config, events);
+  const products = createProductService({ database, events });
   const core = {
     config,
     database,
@@ -58,9 +65,9 @@ export function createServices(opts: {
       logger,
       days: config.PII_RETENTION_DAYS,
     }),
-    products: createProductService(database),
+    products,
     /** sign-up orders, their payment (PAYMENT_PROVIDER) and the encrypted ID numbers */
-    signup: createSignupService({ config, database, logger }),
+    signup: createSignupService({ config, database, logger, products }),
     /** MCN leads and their pictures; new leads go to LEAD_WEBHOOK_URL when set */
     mcn: createMcnService({
       database,
@@ -79,8 +86,29 @@ export function createServices(opts: {
       fetch: opts.fetch,
     }),
   };
-  /** the editors' console: accounts, sessions, audit log and what /api/admin manages */
-  return { ...core, admin: createAdminService(core) };
+  const uploadsDir = path.join(config.DATA_DIR, "uploads");
+  const audit = createAudit({ database, logger });
+  return {
+    ...core,
+    /** console accounts and their sessions */
+    users: createAuth({ config, database, limits, logger }),
+    /** who changed what in the console */
+    audit,
+    /** publishes scheduled articles when their time comes (SCHEDULE_POLL_SECONDS); stop() on shutdown */
+    scheduler: startScheduledPublishing({
+      content: core.content,
+      audit,
+      logger,
+      intervalSeconds: config.SCHEDULE_POLL_SECONDS,
+    }),
+    /** sign-up orders as operators see them (filters, status, export, revealing an ID number) */
+    orders: createOrderRecords({ database, pii: () => core.signup.pii }),
+    dashboard: createDashboard({ database }),
+    /** the simple console entities (entities/resources.ts) */
+    resources: createResourceStore(database.db as unknown as AnyDb, events),
+    /** pictures editors upload, resized */
+    images: { store: (kind: ImageKind, bytes: Uint8Array) => storeImage(uploadsDir, kind, bytes) },
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -1,5 +1,5 @@
 import type { Selectable } from "kysely";
-import type { Activity, ArticleSummary, Banner, Column, FliggyItem, Tag } from "../../contract/entities";
+import type { Activity, ArticleSummary, Banner, Column, Tag, TravelItem } from "../../contract/entities";
 import type { DB } from "../db/schema";
 
 /** Rows are parsed here, at the DB boundary, so SQLite and PostgreSQL give identical objects. */
@@ -47,7 +47,7 @@ export const toActivity = (r: Row<"activities">): Activity => ({
   guests: r.guests,
 });
 
-export const toFliggyItem = (r: Row<"fliggy_items">): FliggyItem => ({
+export const toTravelItem = (r: Row<"fliggy_items">): TravelItem => ({
   id: r.id,
   tabId: r.tab_id,
   serialNum: r.serial_num,

@@ -19,11 +19,11 @@ import {
 import type { Config } from "../config";
 import type { Database } from "../db";
 import type { SignupOrderTable } from "../db/schema";
+import type { ProductService } from "../entities/products";
 import type { Logger } from "../logger";
 import { amountToFen, createPayments, fenToAmount, type Payments } from "../payments";
 import { AppError, notFound } from "./errors";
 import { createPii, loadPiiKey, maskIdCard, maskMobile, maskName, type Pii } from "./pii";
-import { createProductService } from "./products";
 import { fenToYuan } from "./rows";
 
 type OrderRow = Selectable<SignupOrderTable>;
@@ -179,10 +179,14 @@ export function canonicalAnswers(opts: {
   return out;
 }
 
-export function createSignupService(opts: { config: Config; database: Database; logger: Logger }) {
-  const { config, database, logger } = opts;
+export function createSignupService(opts: {
+  config: Config;
+  database: Database;
+  logger: Logger;
+  products: ProductService;
+}) {
+  const { config, database, logger, products } = opts;
   const { db } = database;
-  const products = createProductService(database);
   const piiKey = loadPiiKey({ piiKey: config.PII_KEY, dataDir: config.DATA_DIR });
   const pii: Pii = createPii(piiKey.key);
   const payments: Payments = createPayments(config, pii);

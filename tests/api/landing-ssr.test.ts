@@ -2,9 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ARTICLE_LIST, LANDING_PAGES } from "../../app/landing/definitions.server";
-import { page as travel1 } from "../../app/landing/pages/caicai-list";
-import { page as travel2 } from "../../app/landing/pages/caicai-list2";
 import { page as live } from "../../app/landing/pages/live";
+import { page as travel1 } from "../../app/landing/pages/travel-list1";
+import { page as travel2 } from "../../app/landing/pages/travel-list2";
 import { LANDING_PATHS } from "../../app/landing/paths";
 import type { LandingPage, Section } from "../../app/landing/types";
 import { BUILD_DIR } from "../e2e/browser";
@@ -37,7 +37,7 @@ function mainTexts(p: LandingPage): string[] {
   return p.sections.flatMap((s: Section) => ("title" in s && typeof s.title === "string" ? [s.title] : []));
 }
 
-/** One row per route of the SPEC §2 landing table (the MCN page and the sign-up forms have their own tests). */
+/** One row per route of the docs/product.md §2 landing table (the MCN page and the sign-up forms have their own tests). */
 const ROWS: Row[] = [
   ...LANDING_PAGES.map((p) => ({
     path: p.path,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MCN_MESSAGES } from "../../contract/mcn";
+import { LEAD_LIMIT } from "../../server/entities/leads";
 import { hashIp } from "../../server/http/client-ip";
-import { LEAD_LIMIT } from "../../server/services/mcn";
 import { type ApiBody, engines, startTestServer, type TestServer } from "../helpers/server";
 
 const BUSINESS = "/api/mcn/insertMcnBusiness";

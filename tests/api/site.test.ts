@@ -3,10 +3,10 @@ import type {
   Activity,
   Banner,
   CooperationContact,
-  FliggyItem,
-  FliggyTab,
   ProductDetail,
   Question,
+  TravelItem,
+  TravelTab,
 } from "../../contract/entities";
 import { engines, startTestServer, type TestServer } from "../helpers/server";
 
@@ -82,7 +82,7 @@ describe.each(engines())("site API on %s", (engine) => {
   });
 
   it("lists travel items for every tab of both lists", async () => {
-    const r = await s.get<{ result: FliggyItem[]; tabs: FliggyTab[] }>("/api/product/fliggy/list");
+    const r = await s.get<{ result: TravelItem[]; tabs: TravelTab[] }>("/api/product/fliggy/list");
     expect(r.body.data.tabs.filter((t) => t.listKey === "list1")).toHaveLength(5);
     expect(r.body.data.tabs.filter((t) => t.listKey === "list2")).toHaveLength(8);
     for (const t of r.body.data.tabs) {

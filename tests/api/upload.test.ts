@@ -3,7 +3,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UPLOAD_MAX_BYTES } from "../../contract/mcn";
-import { UPLOAD_LIMIT } from "../../server/services/mcn";
+import { UPLOAD_LIMIT } from "../../server/entities/leads";
 import { type ApiBody, engines, startTestServer, type TestServer } from "../helpers/server";
 
 let ipSeq = 0;

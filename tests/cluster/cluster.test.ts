@@ -289,6 +289,52 @@ describe.skipIf(!canRun)("production mode behind nginx", () => {
       .not.toContain("跨实例再次发布");
   });
 
+  it("publishes a scheduled article once, and every instance shows it within seconds of its time", async () => {
+    const admin = new AdminClient(cluster.apps[1]!.url);
+    const login = await admin.req(
+      "POST",
+      "/api/admin/login",
+      { username: "chief", password: "correct-horse-battery" },
+      { origin: cluster.apps[1]!.url },
+    );
+    expect(login.status, login.text).toBe(200);
+    admin.adopt(login);
+    const at = new Date(Date.now() + 4_000);
+    const created = await admin.req<{ id: number; status: string }>(
+      "POST",
+      "/api/admin/articles",
+      {
+        title: "跨实例定时发布",
+        intro: "两个实例都在查看定时任务",
+        content: "<p>正文</p>",
+        thumb: "/uploads/demo/article-1.svg",
+        author: "总编",
+        columnId: 5,
+        tags: ["定时发布"],
+        hot: false,
+        status: "scheduled",
+        createdAt: at.toISOString(),
+      },
+      { origin: cluster.apps[1]!.url },
+    );
+    expect(created.status, created.text).toBe(200);
+    expect(created.body.data.status).toBe("scheduled");
+    const id = created.body.data.id;
+    const list = "/api/product/content/list?page=1&pageSize=3";
+    const first = async (base: string) =>
+      (await json<{ data: { result: { contentId: number }[] } }>(await fetch(base + list))).data.result[0]
+        ?.contentId;
+    for (const app of cluster.apps) expect(await first(app.url)).not.toBe(id);
+    // Each instance looks every SCHEDULE_POLL_SECONDS (5): the article is out within 10 s of its time.
+    for (const base of [...cluster.apps.map((a) => a.url), cluster.url])
+      await expect.poll(() => first(base), { timeout: 30_000, interval: 200 }).toBe(id);
+    const audited = await sql<{ n: string }>(
+      "SELECT count(*) AS n FROM audit_log WHERE action = 'publish' AND entity = 'article' AND entity_id = $1",
+      [String(id)],
+    );
+    expect(Number(audited[0]!.n)).toBe(1);
+  });
+
   it("holds an Idempotency-Key across instances", async () => {
     const key = `cluster-key-${Date.now()}`;
     const answers = await Promise.all(

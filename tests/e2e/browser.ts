@@ -7,6 +7,7 @@ import {
   chromium,
   type Page,
 } from "playwright-core";
+import { expect } from "vitest";
 import { type Engine, startTestServer, type TestServer } from "../helpers/server";
 
 /** Debian's Chromium, with the flags this machine and CI need (no downloads, no background traffic). */
@@ -76,7 +77,45 @@ export async function newContext(
   });
   context.setDefaultTimeout(STEP_TIMEOUT);
   context.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT);
+  await context.addInitScript(recordMessages);
   return context;
+}
+
+/**
+ * Runs in every page before its own scripts: keeps the text of every antd message (toast) the page
+ * ever shows in `window.__messages`. A message stays on screen for 3 s; on a loaded machine a check
+ * for the element can come after it has gone, a check of this record cannot.
+ */
+function recordMessages() {
+  const w = window as unknown as { __messages: string[] };
+  w.__messages = [];
+  const seen = new WeakMap<Element, string>();
+  new MutationObserver(() => {
+    for (const el of document.querySelectorAll(".ant-message-notice")) {
+      const text = (el.textContent ?? "").trim();
+      if (text && seen.get(el) !== text) {
+        seen.set(el, text);
+        w.__messages.push(text);
+      }
+    }
+  }).observe(document, { childList: true, subtree: true, characterData: true });
+}
+
+/** The messages (toasts) the page has shown so far, oldest first (see recordMessages). */
+export function shownMessages(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __messages?: string[] }).__messages ?? []);
+}
+
+/** Waits until the page has shown a message with exactly this text, however briefly. */
+export async function sawMessage(page: Page, text: string): Promise<void> {
+  await expect.poll(() => shownMessages(page)).toContain(text);
+}
+
+/** Forgets the messages shown so far (before an action whose message repeats an earlier one). */
+export async function forgetMessages(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    (window as unknown as { __messages: string[] }).__messages.length = 0;
+  });
 }
 
 /** Waits until React has hydrated the page (the root layout marks <html data-hydrated> then). */

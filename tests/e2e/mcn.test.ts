@@ -4,7 +4,15 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { TestServer } from "../helpers/server";
-import { launchBrowser, newContext, screenshot, startSite, visit } from "./browser";
+import {
+  forgetMessages,
+  launchBrowser,
+  newContext,
+  sawMessage,
+  screenshot,
+  startSite,
+  visit,
+} from "./browser";
 
 let ipSeq = 0;
 
@@ -41,7 +49,6 @@ describe("MCN page /wxmcn in Chromium", () => {
 
   const active = (page: Page) => page.locator(".mcn-menu a[aria-current=page]");
   const visibleForm = (page: Page, name: "business" | "expert") => page.locator(`form#mcn-${name}`);
-  const message = (page: Page, text: string) => page.locator(".ant-message-notice-title", { hasText: text });
   const errorOf = (page: Page, form: "business" | "expert", field: string) =>
     page.locator(`form#mcn-${form} .ant-form-item:has(#mcn-${form}_${field}) .ant-form-item-explain-error`);
   const leads = async (phone: string) =>
@@ -94,7 +101,7 @@ describe("MCN page /wxmcn in Chromium", () => {
     expect(await page.getByRole("heading", { level: 1 }).first().textContent()).toBe(
       "电商报 MCN · 内容种草一站式服务",
     );
-    // SPEC §9 statistics
+    // docs/product.md §9 statistics
     const stats = (await page.locator(".mcn-intro .mcn-stats li").allInnerTexts()).map((t) =>
       t.replace(/\s+/g, ""),
     );
@@ -221,7 +228,7 @@ describe("MCN page /wxmcn in Chromium", () => {
     await screenshot(page, "mcn-confirm-desktop");
 
     await dialog.getByRole("button", { name: "取消" }).click();
-    await message(page, "已取消提交").waitFor();
+    await sawMessage(page, "已取消提交");
     expect(await businessValues(page)).toEqual(["张三", phone, "好物铺子", "品牌负责人"]);
     expect(await leads(phone)).toEqual([]);
 
@@ -229,7 +236,7 @@ describe("MCN page /wxmcn in Chromium", () => {
     await dialog.waitFor({ state: "detached" });
     await page.locator("form#mcn-business button[type=submit]").click();
     await page.locator(".ant-modal-confirm").getByRole("button", { name: "确定" }).click();
-    await message(page, "提交成功").waitFor();
+    await sawMessage(page, "提交成功");
     expect(await businessValues(page)).toEqual(["", "", "", ""]);
     expect(await leads(phone)).toMatchObject([
       { form: "business", name: "张三", brand: "好物铺子", role: "品牌负责人", sourcePage: "/wxmcn" },
@@ -249,17 +256,17 @@ describe("MCN page /wxmcn in Chromium", () => {
     await fillBusiness(page, "13600002222");
     await page.locator("form#mcn-business button[type=submit]").click();
     await page.locator(".ant-modal-confirm").getByRole("button", { name: "确定" }).click();
-    await message(page, "提交失败").waitFor();
-    expect(await message(page, "提交失败").textContent()).toBe("提交失败");
+    await sawMessage(page, "提交失败");
     expect(await businessValues(page)).toEqual(["张三", "13600002222", "好物铺子", "品牌负责人"]);
 
     // No network at all: the same.
     await page.locator(".ant-modal-confirm").waitFor({ state: "hidden" });
     await page.unroute("**/api/mcn/insertMcnBusiness");
     await page.route("**/api/mcn/insertMcnBusiness", (r) => r.abort("connectionrefused"));
+    await forgetMessages(page);
     await page.locator("form#mcn-business button[type=submit]").click();
     await page.locator(".ant-modal-confirm").getByRole("button", { name: "确定" }).click();
-    await expect.poll(() => message(page, "提交失败").count()).toBeGreaterThanOrEqual(1);
+    await sawMessage(page, "提交失败");
     expect(await businessValues(page)).toEqual(["张三", "13600002222", "好物铺子", "品牌负责人"]);
     expect(await leads("13600002222")).toEqual([]);
   });
@@ -299,7 +306,7 @@ describe("MCN page /wxmcn in Chromium", () => {
       mimeType: "text/plain",
       buffer: Buffer.from("不是图片"),
     });
-    await message(page, "仅支持 JPG、PNG、WebP 格式的图片").waitFor();
+    await sawMessage(page, "仅支持 JPG、PNG、WebP 格式的图片");
     const png = await sharp({ create: { width: 120, height: 80, channels: 3, background: "#3366cc" } })
       .png()
       .toBuffer();
@@ -311,7 +318,7 @@ describe("MCN page /wxmcn in Chromium", () => {
 
     await page.locator("form#mcn-expert button[type=submit]").click();
     await page.locator(".ant-modal-confirm").getByRole("button", { name: "确定" }).click();
-    await message(page, "提交成功").waitFor();
+    await sawMessage(page, "提交成功");
     const [lead] = await leads(phone);
     expect(lead).toMatchObject({
       form: "expert",
@@ -343,7 +350,7 @@ describe("MCN page /wxmcn in Chromium", () => {
       mimeType: "image/png",
       buffer: Buffer.from("这是一个改了扩展名的文本文件"),
     });
-    await message(page, "仅支持 JPG、PNG、WebP 格式的图片").waitFor();
+    await sawMessage(page, "仅支持 JPG、PNG、WebP 格式的图片");
     // Nothing kept: the picture field stays empty and the upload control is back for another try.
     await page.locator("form#mcn-expert .mcn-upload-btn").waitFor();
     expect(await page.locator("#mcn-expert_idCopyPic").inputValue()).toBe("");

@@ -5,14 +5,13 @@ import type { Browser, Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUTO_SUBMIT_SCRIPT } from "../../server/payments/types";
 import type { TestServer } from "../helpers/server";
-import { launchBrowser, newContext, screenshot, startSite } from "./browser";
+import { launchBrowser, newContext, sawMessage, screenshot, startSite } from "./browser";
 
 const require = createRequire(import.meta.url);
 const ID = "11010519491231002X";
 
 const errors = (page: Page) => page.locator(".ant-form-item-explain-error").allInnerTexts();
-const toast = (page: Page, text: string) =>
-  page.locator(".ant-message-notice", { hasText: text }).first().waitFor();
+const toast = sawMessage;
 const field = (page: Page, name: string) => page.locator(`#signup_${name}`);
 
 /** Waits until the form shows exactly these messages (in any order). */

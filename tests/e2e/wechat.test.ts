@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MCN, SIGNUP_278, SIGNUP_415 } from "../../bench/money-pages";
 import type { TestServer } from "../helpers/server";
-import { hydrated, launchBrowser, newContext, screenshot, startSite } from "./browser";
+import { hydrated, launchBrowser, newContext, sawMessage, screenshot, startSite } from "./browser";
 
 /** WeChat's in-app browser on Android (XWeb), as it introduces itself. */
 const WECHAT_ANDROID =
@@ -13,8 +13,7 @@ const PHONE = { width: 375, height: 667 };
 /** What is left of the screen above a phone keyboard. */
 const ABOVE_KEYBOARD = { width: 375, height: 360 };
 
-const toast = (page: Page, text: string) =>
-  page.locator(".ant-message-notice", { hasText: text }).first().waitFor();
+const toast = sawMessage;
 
 /** Font sizes (px) of the visible text inputs of a form: every one ≥ 16 keeps the page from zooming on focus. */
 const inputFontSizes = (page: Page, form: string) =>
@@ -153,7 +152,7 @@ describe("the money pages in WeChat's browser on an Android phone (375 × 667)",
     await page.setViewportSize(PHONE);
     await page.locator("form#mcn-business button[type=submit]").tap();
     await page.locator(".ant-modal-confirm").getByRole("button", { name: "确定" }).tap();
-    await page.locator(".ant-message-notice-title", { hasText: "提交成功" }).waitFor();
+    await sawMessage(page, "提交成功");
     expect(await page.locator("#mcn-business_contactName").inputValue()).toBe("");
     expect(await runtimeComponentRules(page)).toEqual([]);
     await screenshot(page, "wechat-mcn-business-phone", { fullPage: true });

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { optionTextField, questionField } from "../../contract/signup";
-import { normaliseKeyword } from "../../server/admin/stats";
+import { normaliseKeyword } from "../../server/services/stats";
 import { AdminClient, testPicture } from "../helpers/admin";
 import type { ApiBody, TestServer } from "../helpers/server";
 import { hydrated, launchBrowser, newContext, startSite } from "./browser";

@@ -188,8 +188,8 @@ describe("generateDemoContent", () => {
   });
 
   it("has the fliggy tabs and items", () => {
-    const list1 = data.fliggyTabs.filter((t) => t.listKey === "list1");
-    const list2 = data.fliggyTabs.filter((t) => t.listKey === "list2");
+    const list1 = data.travelTabs.filter((t) => t.listKey === "list1");
+    const list2 = data.travelTabs.filter((t) => t.listKey === "list2");
     expect(list1.map((t) => t.id)).toEqual([1, 2, 3, 4, 5]);
     expect(list1.map((t) => t.name)).toEqual([
       "跟团游与爆款",
@@ -209,13 +209,13 @@ describe("generateDemoContent", () => {
       "珠三角",
       "其他",
     ]);
-    for (const tab of data.fliggyTabs) {
-      const items = data.fliggyItems.filter((i) => i.tabId === tab.id);
+    for (const tab of data.travelTabs) {
+      const items = data.travelItems.filter((i) => i.tabId === tab.id);
       expect(items.length).toBeGreaterThanOrEqual(6);
       expect(items.length).toBeLessThanOrEqual(12);
       expect(items.map((i) => i.serialNum)).toEqual(items.map((_, i) => i + 1));
     }
-    for (const item of data.fliggyItems) {
+    for (const item of data.travelItems) {
       expect(item.password).toMatch(/^[A-Z0-9]{6,8}$/);
       expect(item.priceFen).toBeGreaterThanOrEqual(9900);
       expect(item.priceFen).toBeLessThanOrEqual(399900);
@@ -223,7 +223,7 @@ describe("generateDemoContent", () => {
       expect(item.location.length).toBeGreaterThan(0);
       expect(item.caption.length).toBeGreaterThan(0);
     }
-    expect(new Set(data.fliggyItems.map((i) => i.password)).size).toBe(data.fliggyItems.length);
+    expect(new Set(data.travelItems.map((i) => i.password)).size).toBe(data.travelItems.length);
   });
 
   it("has the products", () => {

@@ -3,7 +3,7 @@ import { heroBg, pic, SLOGAN_TITLE } from "./shared";
 
 /**
  * /market/products/aboutus — 关于我们 (about us). Decision: this is the page with the three-image
- * switcher of SPEC §2 (the office, the studio, the event hall; previous / next).
+ * switcher of docs/product.md §2 (the office, the studio, the event hall; previous / next).
  */
 const F = "aboutus";
 

@@ -2,7 +2,7 @@ import type { LandingPage } from "../types";
 import { heroBg, pic, SLOGAN_TITLE } from "./shared";
 
 /**
- * /alimama/11list — the spec lists this route without its content. Decision: the Double 11 good-buy
+ * /alimama/11list — the original site lists this route without its content. Decision: the Double 11 good-buy
  * list (双 11 好物清单): picks of the editors, each opening its product page in a new window.
  */
 const F = "alimama-11list";

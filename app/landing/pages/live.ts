@@ -13,7 +13,7 @@ export const page = {
   intro: "行业访谈、峰会直播与课程直播，在这里收看。",
   frameTitle: "电商报直播间",
   frameHeight: 1000,
-  /** shown by browsers without frames (SPEC §8) */
+  /** shown by browsers without frames (docs/product.md §8) */
   noFrames: "您的浏览器不支持框架（iframe），无法观看直播，请升级浏览器后重试。",
   /** sandbox tokens: the room runs its own scripts on its own origin and may open its product links */
   sandbox: "allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox allow-presentation",

@@ -4,8 +4,8 @@ import { heroBg, SLOGAN_TITLE } from "./shared";
 
 /**
  * /activity/wsfh/newispower — the 2020 year-end summit (22 December 2020, Hangzhou), "创新力量".
- * Menu (SPEC §2): home, guests, agenda, early-bird tickets, media partners, contact, plus a review button.
- * Ticket decision (SPEC §9 gives the VIP price as 980 by one reading and 580 by another): VIP is
+ * Menu (docs/product.md §2): home, guests, agenda, early-bird tickets, media partners, contact, plus a review button.
+ * Ticket decision (docs/product.md §9 gives the VIP price as 980 by one reading and 580 by another): VIP is
  * 980 yuan here, because the VIP ticket adds fast check-in, VIP seats and materials on top of the
  * 580-yuan all-day pass; the earlier conference page (/activity/wsfh/summit) keeps 580 for both.
  */

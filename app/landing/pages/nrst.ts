@@ -2,7 +2,7 @@ import type { LandingPage } from "../types";
 import { CHAT, heroBg, ownTitle, pic } from "./shared";
 
 /**
- * /market/products/nrst — 内容生态 (content ecosystem): the route titled 内容生态 (SPEC §2). A map of
+ * /market/products/nrst — 内容生态 (content ecosystem): the route titled 内容生态 (docs/product.md §2). A map of
  * the content services, each card linking to its own product page on this site.
  */
 const F = "nrst";

@@ -3,7 +3,7 @@ import { CHAT, heroBg, item, pic, SLOGAN_TITLE } from "./shared";
 
 /**
  * /market/products/nryx — the content-marketing solution page (内容营销解决方案) with its three
- * package tabs (SPEC §9 prices: graphic-text 9900, video 14800, video-service 7600 yuan).
+ * package tabs (docs/product.md §9 prices: graphic-text 9900, video 14800, video-service 7600 yuan).
  */
 const F = "nryx";
 

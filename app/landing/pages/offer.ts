@@ -2,7 +2,7 @@ import type { Cta, FloatingPanelSection, LandingPage, Section } from "../types";
 import { CHAT, CONSULT_PHONE, DIAGNOSIS, heroBg, item, pic, SLOGAN_TITLE } from "./shared";
 
 /**
- * The single-offer layout (SPEC §2 "Marketing pages"): header image with the buy anchor and two or
+ * The single-offer layout (docs/product.md §2 "Marketing pages"): header image with the buy anchor and two or
  * three hotspots, what the offer includes, how it runs, and the buy buttons. Pages that are single
  * offers describe themselves with this and add what they need in `extra`.
  */

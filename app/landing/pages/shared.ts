@@ -6,7 +6,7 @@ import type { Clip, Cta, Pic } from "../types";
  * external address lives here or in a page file, so changing one is a one-line edit.
  */
 
-/** SPEC §2: landing routes without a title of their own show the site name and slogan. */
+/** docs/product.md §2: landing routes without a title of their own show the site name and slogan. */
 export const SLOGAN_TITLE = `${SITE_NAME} - ${SITE_SLOGAN}`;
 export const ownTitle = (name: string) => `${name} - ${SITE_NAME}`;
 

@@ -3,8 +3,8 @@ import { CHAT, clip, heroBg, item, PORTRAIT_CLIPS, pic, SLOGAN_TITLE } from "./s
 
 /**
  * /market/products/strawBag — the content-seeding package page (种草包).
- * Decisions: title is the site slogan (SPEC §2 gives this route none); the hover image switcher has
- * six items (the spec says six, and index 0–4 in one place: six it is); the premium card buys item
+ * Decisions: title is the site slogan (docs/product.md §2 gives this route none); the hover image switcher has
+ * six items (six, as docs/product.md §2 describes); the premium card buys item
  * 7001, the VIP card item 7002; consult opens the customer-service chat.
  */
 const F = "strawbag";

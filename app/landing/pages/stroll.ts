@@ -3,7 +3,7 @@ import { course, doc, heroBg, SLOGAN_TITLE } from "./shared";
 
 /**
  * /flybird/stroll — the operations handbook (逛逛内容运营手册): five tabs opening external documents,
- * and three levels of four items each opening an external course or live lesson (SPEC §2).
+ * and three levels of four items each opening an external course or live lesson (docs/product.md §2).
  */
 const F = "stroll";
 const live = (slug: string) => `https://live.example.com/lesson/${slug}`;

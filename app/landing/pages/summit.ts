@@ -4,7 +4,7 @@ import { heroBg, SLOGAN_TITLE } from "./shared";
 
 /**
  * /activity/wsfh/summit — the earlier conference page: 直播电商生态峰会 (2020-08-18, Hangzhou). As
- * SPEC §9 notes, this page lists both the ordinary and the VIP ticket at 580 yuan (the VIP ticket
+ * docs/product.md §9 notes, this page lists both the ordinary and the VIP ticket at 580 yuan (the VIP ticket
  * differs in seats and check-in only).
  */
 const F = "summit";

@@ -2,7 +2,7 @@ import type { LandingPage } from "../types";
 import { clip, course, heroBg, LANDSCAPE_CLIPS, ownTitle, pic } from "./shared";
 
 /**
- * /market/products/talk — 创始人说 (founder talks): titled 创始人说 (SPEC §2) and shared in WeChat with
+ * /market/products/talk — 创始人说 (founder talks): titled 创始人说 (docs/product.md §2) and shared in WeChat with
  * its own title and description. Four video / article / audio entries and the three-item "meal"
  * switcher (three talk menus, previous / next).
  */

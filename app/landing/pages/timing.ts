@@ -2,7 +2,7 @@ import type { LandingPage } from "../types";
 import { PARTNERS, TICKET_HOST } from "./conference";
 import { heroBg, SLOGAN_TITLE } from "./shared";
 
-/** /activity/wsfh/timing — 时光大会 (the anniversary conference): agenda, partners, contact (SPEC §2). */
+/** /activity/wsfh/timing — 时光大会 (the anniversary conference): agenda, partners, contact (docs/product.md §2). */
 const F = "timing";
 
 export const page: LandingPage = {

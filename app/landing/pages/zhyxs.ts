@@ -2,7 +2,7 @@ import type { LandingPage } from "../types";
 import { CHAT, CONSULT_PHONE, DIAGNOSIS, heroBg, item, ownTitle, pic } from "./shared";
 
 /**
- * /market/products/zhyxs — 智慧营销 (smart marketing): the route with the title 智慧营销 (SPEC §2).
+ * /market/products/zhyxs — 智慧营销 (smart marketing): the route with the title 智慧营销 (docs/product.md §2).
  * An overview of the data-driven marketing services, with the floating panel (no sign-up button).
  */
 const F = "zhyxs";

@@ -1,7 +1,7 @@
 import type { LandingPage } from "../types";
 import { course, heroBg, pic, SLOGAN_TITLE, signup } from "./shared";
 
-/** /market/products/zxjy — 在线教育 (online education); the training page with the contact block (SPEC §2). */
+/** /market/products/zxjy — 在线教育 (online education); the training page with the contact block (docs/product.md §2). */
 const F = "zxjy";
 
 export const page: LandingPage = {

@@ -3,7 +3,7 @@ import { CtaLink } from "../kit";
 import type { FloatingPanelSection } from "../types";
 
 /**
- * The floating right-hand panel (SPEC §4): visible or hidden, toggled by the arrow. The phone number
+ * The floating right-hand panel (docs/product.md §4): visible or hidden, toggled by the arrow. The phone number
  * shows only while the panel is visible and after the consult button has been toggled on.
  */
 export function FloatingPanel({ s }: { s: FloatingPanelSection }) {

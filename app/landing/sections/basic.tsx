@@ -387,7 +387,7 @@ export function Agenda({ s }: { s: AgendaSection }) {
   );
 }
 
-/** Handbook tabs: each opens an external document (SPEC §2). */
+/** Handbook tabs: each opens an external document (docs/product.md §2). */
 export function LinkTabs({ s }: { s: LinkTabsSection }) {
   return (
     <div className="lp-wrap">

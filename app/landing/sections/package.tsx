@@ -177,7 +177,7 @@ function ScrollFrame({ item }: { item: HoverScrollSection["items"][number] }) {
         ref={frame}
         className="lp-scroll-frame"
         onMouseEnter={() => {
-          // SPEC §9: 1px every 15 ms while the pointer rests on the picture.
+          // docs/product.md §9: 1px every 15 ms while the pointer rests on the picture.
           stop();
           timer.current = setInterval(() => {
             const el = frame.current;
@@ -256,7 +256,7 @@ export function HoverVideos({ s }: { s: HoverVideosSection }) {
   );
 }
 
-/** Case carousel: next slide every intervalMs (4000 ms, SPEC §9), paused on hover/focus and for reduced motion. */
+/** Case carousel: next slide every intervalMs (4000 ms, docs/product.md §9), paused on hover/focus and for reduced motion. */
 export function CaseCarousel({ s }: { s: CaseCarouselSection }) {
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);

@@ -1,13 +1,10 @@
 import { Alert } from "antd";
 import { useEffect, useState } from "react";
+import type { z } from "zod";
+import { BackupStatusSchema } from "../../../contract/privacy";
 import { useApi } from "./api";
 
-interface BackupStatus {
-  intervalSeconds: number;
-  lastSuccessAt: string | null;
-  ageSeconds: number | null;
-  stale: boolean;
-}
+type BackupStatus = z.infer<typeof BackupStatusSchema>;
 
 const hours = (s: number) =>
   s >= 86_400 ? `${Math.floor(s / 86_400)} 天` : `${Math.max(1, Math.round(s / 3600))} 小时`;
@@ -17,7 +14,7 @@ export function BackupWarning() {
   const api = useApi();
   const [status, setStatus] = useState<BackupStatus | null>(null);
   useEffect(() => {
-    api<BackupStatus>("GET", "/api/admin/backup-status")
+    api("GET", "/api/admin/backup-status", undefined, BackupStatusSchema)
       .then(setStatus)
       .catch(() => setStatus(null));
   }, [api]);

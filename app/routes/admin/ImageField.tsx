@@ -1,13 +1,10 @@
 import { DeleteOutlined, UploadOutlined } from "@ant-design/icons";
 import { App, Button, Space, Upload } from "antd";
 import { useState } from "react";
+import { StoredImageSchema } from "../../../contract/answers";
 import { useApi } from "./api";
 
 export type ImageKind = "cover" | "banner" | "ad" | "partner" | "activity" | "travel" | "body";
-
-interface Stored {
-  url: string;
-}
 
 /** Uploads one picture (resized on the server to the widths the site uses) and returns its path. */
 export function useImageUpload(kind: ImageKind) {
@@ -15,7 +12,7 @@ export function useImageUpload(kind: ImageKind) {
   return async (file: File): Promise<string> => {
     const form = new FormData();
     form.set("file", file);
-    const stored = await api<Stored>("POST", `/api/admin/upload?kind=${kind}`, form);
+    const stored = await api("POST", `/api/admin/upload?kind=${kind}`, form, StoredImageSchema);
     return stored.url;
   };
 }

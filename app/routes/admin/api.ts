@@ -1,8 +1,10 @@
 import type { FormRule } from "antd";
 import { useCallback, useEffect, useState } from "react";
 import { useRouteLoaderData } from "react-router";
-import type { z } from "zod";
-import { type AdminUser, adminFieldError } from "../../../contract/admin";
+import { z } from "zod";
+import type { AdminUser } from "../../../contract/admin";
+import { formFieldError } from "../../../contract/field-error";
+import { replyOf } from "../../api/client";
 
 export const LAYOUT_ID = "routes/admin/layout";
 
@@ -27,19 +29,10 @@ export class ApiError extends Error {
   }
 }
 
-interface Envelope<T> {
-  statusCode?: number;
-  message?: string;
-  data?: T;
-}
+const ANYTHING = z.unknown();
 
-/** fetch for /api/admin: JSON in and out, the CSRF token on every change, Chinese errors. */
-export async function callApi<T>(
-  csrfToken: string,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<T> {
+/** fetch for /api/admin: JSON in, the CSRF token on every change, the 401 redirect. */
+async function request(csrfToken: string, method: string, path: string, body?: unknown): Promise<Response> {
   const headers: Record<string, string> = {};
   if (method !== "GET") headers["x-csrf-token"] = csrfToken;
   let payload: BodyInit | undefined;
@@ -58,20 +51,57 @@ export async function callApi<T>(
   if (res.status === 401 && typeof window !== "undefined" && !/^\/api\/admin\/(login|setup)$/.test(path)) {
     window.location.assign(`/admin/login?next=${encodeURIComponent(window.location.pathname)}`);
   }
-  const type = res.headers.get("content-type") ?? "";
-  if (res.ok && type.startsWith("text/csv")) return (await res.blob()) as T;
-  const json = (await res.json().catch(() => null)) as Envelope<T> | null;
-  if (!res.ok || json?.statusCode !== 1000) {
-    throw new ApiError(res.status, json?.message ?? `请求失败（${res.status}）`);
-  }
-  return json.data as T;
+  return res;
+}
+
+/**
+ * A console call: the answer is read through the envelope and checked against its schema
+ * (contract/answers.ts); anything else is an ApiError with the server's Chinese message.
+ */
+export async function callApi<S extends z.ZodType>(
+  csrfToken: string,
+  method: string,
+  path: string,
+  body: unknown,
+  answer: S,
+): Promise<z.infer<S>> {
+  const res = await request(csrfToken, method, path, body);
+  const json = (await res.json().catch(() => null)) as unknown;
+  const reply = replyOf(res.status, json, answer);
+  if (reply.kind === "ok") return reply.data;
+  throw new ApiError(res.status, (reply.kind === "failed" && reply.message) || `请求失败（${res.status}）`);
 }
 
 /** The console's API client, bound to this session's CSRF token. */
-export function useApi() {
+export interface Api {
+  /** a change whose answer the screen does not read */
+  (method: string, path: string, body?: unknown): Promise<unknown>;
+  /** a call whose answer the screen reads, checked against its schema */
+  <S extends z.ZodType>(method: string, path: string, body: unknown, answer: S): Promise<z.infer<S>>;
+}
+
+export function useApi(): Api {
   const { csrfToken } = useConsoleSession();
   return useCallback(
-    <T>(method: string, path: string, body?: unknown) => callApi<T>(csrfToken, method, path, body),
+    (method: string, path: string, body?: unknown, answer: z.ZodType = ANYTHING) =>
+      callApi(csrfToken, method, path, body, answer),
+    [csrfToken],
+  ) as Api;
+}
+
+/** A CSV export: the file, or an ApiError with the server's message. */
+export function useDownload() {
+  const { csrfToken } = useConsoleSession();
+  return useCallback(
+    async (path: string, body: unknown): Promise<Blob> => {
+      const res = await request(csrfToken, "POST", path, body);
+      if (res.ok && (res.headers.get("content-type") ?? "").startsWith("text/csv")) return res.blob();
+      const reply = replyOf(res.status, await res.json().catch(() => null), ANYTHING);
+      throw new ApiError(
+        res.status,
+        (reply.kind === "failed" && reply.message) || `请求失败（${res.status}）`,
+      );
+    },
     [csrfToken],
   );
 }
@@ -84,7 +114,7 @@ export function zodRule(schema: z.ZodObject, field: string): FormRule[] {
   return [
     {
       validator: (_r, value) => {
-        const message = adminFieldError(schema, field, value);
+        const message = formFieldError(schema, field, value);
         return message ? Promise.reject(new Error(message)) : Promise.resolve();
       },
     },

@@ -16,9 +16,10 @@ import {
 import dayjs, { type Dayjs } from "dayjs";
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { type AdminArticle, ArticleFormSchema } from "../../../contract/admin";
+import { type AdminArticle, ArticleFormSchema, SCHEDULE_IN_PAST } from "../../../contract/admin";
+import { AdminArticleSchema } from "../../../contract/answers";
 import type { Route } from "./+types/article-edit";
-import { NO_STORE, useApi, useConsoleSession, zodRule } from "./api";
+import { formatDateTime, NO_STORE, useApi, useConsoleSession, zodRule } from "./api";
 import { ImageField } from "./ImageField";
 import { useColumnsAndTags } from "./options";
 import { RichTextEditor } from "./RichTextEditor";
@@ -40,7 +41,7 @@ interface FormValues {
   columnId: number;
   tags: string[];
   hot: boolean;
-  status: "published" | "draft";
+  status: "published" | "scheduled" | "draft";
   createdAt: Dayjs;
 }
 
@@ -75,7 +76,7 @@ export default function ArticleEdit() {
       });
       return;
     }
-    api<AdminArticle>("GET", `/api/admin/articles/${id}`)
+    api("GET", `/api/admin/articles/${id}`, undefined, AdminArticleSchema)
       .then((a) => {
         setLoaded(a);
         form.setFieldsValue({
@@ -99,9 +100,16 @@ export default function ArticleEdit() {
     try {
       const body = { ...values, createdAt: values.createdAt.toISOString() };
       const saved = isNew
-        ? await api<AdminArticle>("POST", "/api/admin/articles", body)
-        : await api<AdminArticle>("PUT", `/api/admin/articles/${id}`, body);
-      message.success(values.status === "published" ? "已保存并发布" : "草稿已保存");
+        ? await api("POST", "/api/admin/articles", body, AdminArticleSchema)
+        : await api("PUT", `/api/admin/articles/${id}`, body, AdminArticleSchema);
+      message.success(
+        saved.status === "published"
+          ? "已保存并发布"
+          : saved.status === "scheduled"
+            ? `已定时，将于 ${formatDateTime(saved.createdAt)} 发布`
+            : "草稿已保存",
+      );
+      form.setFieldsValue({ status: saved.status });
       // The server's sanitised body is what the site shows: show it here too.
       form.setFieldsValue({ content: saved.content });
       setLoaded(saved);
@@ -154,6 +162,7 @@ export default function ArticleEdit() {
                 optionType="button"
                 options={[
                   { value: "published", label: "发布" },
+                  { value: "scheduled", label: "定时发布" },
                   { value: "draft", label: "草稿" },
                 ]}
               />
@@ -187,7 +196,17 @@ export default function ArticleEdit() {
               label="发布时间"
               name="createdAt"
               required
-              rules={[{ required: true, message: "请选择发布时间" }]}
+              dependencies={["status"]}
+              extra="选择“定时发布”或将来的时间，文章到时自动发布"
+              rules={[
+                { required: true, message: "请选择发布时间" },
+                ({ getFieldValue }) => ({
+                  validator: (_r, v: Dayjs | undefined) =>
+                    getFieldValue("status") === "scheduled" && v && !v.isAfter(dayjs())
+                      ? Promise.reject(new Error(SCHEDULE_IN_PAST))
+                      : Promise.resolve(),
+                }),
+              ]}
             >
               <DatePicker showTime style={{ width: "100%" }} />
             </Form.Item>

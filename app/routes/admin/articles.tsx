@@ -2,6 +2,7 @@ import { PlusOutlined } from "@ant-design/icons";
 import { App, Button, Card, Input, Popconfirm, Select, Space, Switch, Table, Tag } from "antd";
 import { Link } from "react-router";
 import { type AdminArticleRow, ARTICLE_STATUSES } from "../../../contract/admin";
+import { AdminArticleRowSchema } from "../../../contract/answers";
 import type { Route } from "./+types/articles";
 import { formatDateTime, NO_STORE, useApi } from "./api";
 import { useColumnsAndTags } from "./options";
@@ -22,7 +23,7 @@ export default function Articles() {
   const { columns, tags, searchTags } = useColumnsAndTags();
   const query = params.toString();
 
-  const { data, loading, reload: load } = usePagedList<AdminArticleRow>("/api/admin/articles", query);
+  const { data, loading, reload: load } = usePagedList("/api/admin/articles", query, AdminArticleRowSchema);
 
   const setFilter = (key: string, value: string | number | undefined | null) => set({ [key]: value });
   const num = (k: string) => (params.get(k) ? Number(params.get(k)) : undefined);
@@ -31,6 +32,16 @@ export default function Articles() {
     try {
       await api("PUT", `/api/admin/articles/${row.id}/hot`, { hot });
       message.success(hot ? "已设为热点" : "已取消热点");
+      void load();
+    } catch (err) {
+      message.error((err as Error).message);
+    }
+  }
+  /** A scheduled article published now, or turned back into a draft. */
+  async function scheduled(row: AdminArticleRow, action: "publish-now" | "unschedule") {
+    try {
+      await api("POST", `/api/admin/articles/${row.id}/${action}`);
+      message.success(action === "publish-now" ? "已发布" : "已取消定时，文章转为草稿");
       void load();
     } catch (err) {
       message.error((err as Error).message);
@@ -140,9 +151,17 @@ export default function Articles() {
           {
             title: "状态",
             dataIndex: "status",
-            width: 80,
-            render: (s: string) =>
-              s === "published" ? <Tag color="green">已发布</Tag> : <Tag color="default">草稿</Tag>,
+            width: 90,
+            render: (s: AdminArticleRow["status"], r) =>
+              s === "published" ? (
+                <Tag color="green">已发布</Tag>
+              ) : s === "scheduled" ? (
+                <Tag color="blue" title={`将于 ${formatDateTime(r.createdAt)} 发布`}>
+                  定时发布
+                </Tag>
+              ) : (
+                <Tag color="default">草稿</Tag>
+              ),
           },
           {
             title: "热点",
@@ -162,10 +181,22 @@ export default function Articles() {
           {
             title: "操作",
             key: "ops",
-            width: 150,
+            width: 230,
             render: (_v, r) => (
               <Space size={4}>
                 <Link to={`/admin/articles/${r.id}`}>编辑</Link>
+                {r.status === "scheduled" && (
+                  <>
+                    <Popconfirm title="现在就发布这篇文章？" onConfirm={() => scheduled(r, "publish-now")}>
+                      <Button type="link" size="small">
+                        立即发布
+                      </Button>
+                    </Popconfirm>
+                    <Button type="link" size="small" onClick={() => scheduled(r, "unschedule")}>
+                      取消定时
+                    </Button>
+                  </>
+                )}
                 {r.status === "published" && (
                   <a href={`/articledetail/${r.id}`} target="_blank" rel="noreferrer">
                     查看

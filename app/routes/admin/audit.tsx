@@ -1,5 +1,6 @@
 import { Card, Table, Tag } from "antd";
 import type { AuditEntry } from "../../../contract/admin";
+import { AuditEntrySchema } from "../../../contract/answers";
 import type { Route } from "./+types/audit";
 import { formatDateTime, NO_STORE } from "./api";
 import { FilterSelect, listPagination, useFilters, usePagedList } from "./records";
@@ -51,7 +52,7 @@ export default function Audit() {
   const { filters, set } = useFilters();
   const query = new URLSearchParams(filters).toString();
 
-  const { data, loading } = usePagedList<AuditEntry>("/api/admin/audit", query);
+  const { data, loading } = usePagedList("/api/admin/audit", query, AuditEntrySchema);
 
   return (
     <Card title="操作日志">

@@ -13,6 +13,7 @@ import {
   YAxis,
 } from "recharts";
 import type { Dashboard as DashboardData } from "../../../contract/admin";
+import { DashboardSchema } from "../../../contract/answers";
 import type { Route } from "./+types/dashboard";
 import { NO_STORE, useApi, useConsoleSession, yuan } from "./api";
 import { BackupWarning } from "./BackupWarning";
@@ -69,7 +70,7 @@ export default function Dashboard() {
   const admin = user.role === "admin";
 
   useEffect(() => {
-    api<DashboardData>("GET", `/api/admin/dashboard?days=${days}`)
+    api("GET", `/api/admin/dashboard?days=${days}`, undefined, DashboardSchema)
       .then(setData)
       .catch((err: Error) => message.error(err.message));
   }, [api, days, message]);

@@ -11,7 +11,9 @@ import {
 import { App, Button, Layout, Menu, type MenuProps, Tag } from "antd";
 import { useState } from "react";
 import { Link, Outlet, redirect, useLocation, useNavigate } from "react-router";
+import { z } from "zod";
 import { ROLE_LABELS } from "../../../contract/admin";
+import { CONSOLE_RESOURCE_LIST, type ConsoleResource } from "../../../contract/resources";
 import type { Route } from "./+types/layout";
 import { callApi, NO_STORE } from "./api";
 
@@ -21,7 +23,7 @@ export function headers() {
 
 /** Signed-in pages only: no session → sign-in (or the first-run setup while no admin exists). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { auth } = context.services.admin;
+  const auth = context.services.users;
   const session = await auth.session(request.headers.get("cookie"));
   if (!session) {
     if (!(await auth.adminExists())) throw redirect("/admin/setup");
@@ -33,32 +35,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type Item = Required<MenuProps>["items"][number];
 
+const link = (to: string, label: string) => ({ key: to, label: <Link to={to}>{label}</Link> });
+/** A menu section's entries for the simple resources (contract/resources.ts). */
+const resourceLinks = (section: ConsoleResource["menu"]["section"]) =>
+  CONSOLE_RESOURCE_LIST.filter((r) => r.menu.section === section).map((r) =>
+    link(`/admin/${r.name}`, r.menu.label),
+  );
+
 function menu(admin: boolean): Item[] {
-  const link = (to: string, label: string) => ({ key: to, label: <Link to={to}>{label}</Link> });
   return [
     { ...link("/admin", "概览"), icon: <DashboardOutlined /> },
     {
       key: "content",
       icon: <FileTextOutlined />,
       label: "内容",
-      children: [
-        link("/admin/articles", "文章"),
-        link("/admin/columns", "栏目"),
-        link("/admin/tags", "标签"),
-      ],
+      children: [link("/admin/articles", "文章"), ...resourceLinks("content")],
     },
     {
       key: "site",
       icon: <NotificationOutlined />,
       label: "运营位",
-      children: [
-        link("/admin/banners", "广告位"),
-        link("/admin/activities", "活动"),
-        link("/admin/partners", "合作伙伴"),
-        link("/admin/contacts", "商务合作"),
-        link("/admin/travel-tabs", "旅行清单分类"),
-        link("/admin/travel-items", "旅行清单商品"),
-      ],
+      children: resourceLinks("site"),
     },
     { ...link("/admin/products", "报名产品"), icon: <ShopOutlined /> },
     ...(admin
@@ -84,16 +81,10 @@ function menu(admin: boolean): Item[] {
   ];
 }
 
+/** Which menu section holds a console path's first segment. */
 const OPEN: Record<string, string> = {
   articles: "content",
-  columns: "content",
-  tags: "content",
-  banners: "site",
-  activities: "site",
-  partners: "site",
-  contacts: "site",
-  "travel-tabs": "site",
-  "travel-items": "site",
+  ...Object.fromEntries(CONSOLE_RESOURCE_LIST.map((r) => [r.name, r.menu.section])),
   leads: "sales",
   orders: "sales",
   users: "system",
@@ -112,7 +103,7 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
 
   async function signOut() {
     try {
-      await callApi(csrfToken, "POST", "/api/admin/logout");
+      await callApi(csrfToken, "POST", "/api/admin/logout", undefined, z.null());
     } catch (err) {
       message.error((err as Error).message);
     }

@@ -1,6 +1,7 @@
 import { App, Card, Descriptions, Drawer, Select, Table, Tag } from "antd";
 import { useState } from "react";
 import { type AdminLead, LEAD_STATUSES } from "../../../contract/admin";
+import { AdminLeadSchema } from "../../../contract/answers";
 import type { Route } from "./+types/leads";
 import { formatDateTime, NO_STORE, useApi } from "./api";
 import {
@@ -33,11 +34,11 @@ export default function Leads() {
   const [detail, setDetail] = useState<AdminLead | null>(null);
   const query = new URLSearchParams(filters).toString();
 
-  const { data, loading, reload: load } = usePagedList<AdminLead>("/api/admin/leads", query);
+  const { data, loading, reload: load } = usePagedList("/api/admin/leads", query, AdminLeadSchema);
 
   async function setStatus(lead: AdminLead, status: AdminLead["status"]) {
     try {
-      const updated = await api<AdminLead>("PUT", `/api/admin/leads/${lead.id}/status`, { status });
+      const updated = await api("PUT", `/api/admin/leads/${lead.id}/status`, { status }, AdminLeadSchema);
       message.success("状态已更新");
       if (detail?.id === lead.id) setDetail(updated);
       void load();

@@ -3,6 +3,7 @@ import { Alert, Button, Card, Form, Input } from "antd";
 import { useState } from "react";
 import { redirect, useNavigate, useSearchParams } from "react-router";
 import { LoginSchema } from "../../../contract/admin";
+import { SessionInfoSchema } from "../../../contract/answers";
 import type { Route } from "./+types/login";
 import { ApiError, callApi, NO_STORE, useHydrated, zodRule } from "./api";
 
@@ -11,7 +12,7 @@ export function headers() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { auth } = context.services.admin;
+  const auth = context.services.users;
   if (await auth.session(request.headers.get("cookie"))) throw redirect("/admin");
   if (!(await auth.adminExists())) throw redirect("/admin/setup");
   return null;
@@ -33,7 +34,7 @@ export default function Login() {
     setBusy(true);
     setError(null);
     try {
-      await callApi("", "POST", "/api/admin/login", values);
+      await callApi("", "POST", "/api/admin/login", values, SessionInfoSchema);
       navigate(safeNext(params.get("next")), { replace: true });
     } catch (err) {
       setError(err instanceof ApiError ? err.message : "登录失败，请重试");

@@ -1,6 +1,10 @@
 import { useCallback, useEffect, useState } from "react";
-import type { Paged } from "../../../contract/admin";
+import { z } from "zod";
+import { pagedOf } from "../../../contract/answers";
 import { useApi } from "./api";
+
+/** Columns and tags as the console lists them (id and name are all the options need). */
+const NAMED = pagedOf(z.object({ id: z.number(), name: z.string() }));
 
 interface Option {
   value: number;
@@ -14,16 +18,13 @@ export function useColumnsAndTags() {
   const [tags, setTags] = useState<Option[]>([]);
   const searchTags = useCallback(
     async (q = "") => {
-      const r = await api<Paged<{ id: number; name: string }>>(
-        "GET",
-        `/api/admin/tags?pageSize=50&q=${encodeURIComponent(q)}`,
-      );
+      const r = await api("GET", `/api/admin/tags?pageSize=50&q=${encodeURIComponent(q)}`, undefined, NAMED);
       setTags(r.items.map((t) => ({ value: t.id, label: t.name })));
     },
     [api],
   );
   useEffect(() => {
-    api<Paged<{ id: number; name: string }>>("GET", "/api/admin/columns?pageSize=200")
+    api("GET", "/api/admin/columns?pageSize=200", undefined, NAMED)
       .then((r) => setColumns(r.items.map((c) => ({ value: c.id, label: c.name }))))
       .catch(() => {});
     searchTags().catch(() => {});

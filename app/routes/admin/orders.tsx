@@ -2,6 +2,8 @@ import { EyeOutlined } from "@ant-design/icons";
 import { App, Button, Card, Descriptions, Drawer, Select, Space, Table, Tag, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { type AdminOrder, ORDER_STATUSES } from "../../../contract/admin";
+import { AdminOrderSchema, AdminProductSchema, itemsOf, RevealedIdSchema } from "../../../contract/answers";
+import { professionLabel } from "../../../contract/signup";
 import type { Route } from "./+types/orders";
 import { formatDateTime, NO_STORE, useApi, yuan } from "./api";
 import {
@@ -21,14 +23,6 @@ export function meta(_: Route.MetaArgs) {
   return [{ title: "报名订单 - 编辑后台" }];
 }
 
-const PROFESSIONS: Record<string, string> = {
-  ANCHOR: "主播",
-  MERCHANT: "商家",
-  ORGANIZATION: "机构",
-  SUPPLY_CHAIN: "供应链",
-  OTHER: "其他",
-};
-
 const statusTag = (s: AdminOrder["status"]) =>
   s === "PAID" ? <Tag color="green">已支付</Tag> : <Tag color="orange">待支付</Tag>;
 
@@ -41,9 +35,9 @@ export default function Orders() {
   const [products, setProducts] = useState<{ value: number; label: string }[]>([]);
   const query = new URLSearchParams(filters).toString();
 
-  const { data, loading, reload: load } = usePagedList<AdminOrder>("/api/admin/orders", query);
+  const { data, loading, reload: load } = usePagedList("/api/admin/orders", query, AdminOrderSchema);
   useEffect(() => {
-    api<{ items: { id: number; name: string }[] }>("GET", "/api/admin/products")
+    api("GET", "/api/admin/products", undefined, itemsOf(AdminProductSchema))
       .then((r) => setProducts(r.items.map((p) => ({ value: p.id, label: `${p.id} ${p.name}` }))))
       .catch(() => {});
   }, [api]);
@@ -56,7 +50,7 @@ export default function Orders() {
       cancelText: "取消",
       onOk: async () => {
         try {
-          const r = await api<{ idCard: string }>("POST", `/api/admin/orders/${order.id}/reveal-id`);
+          const r = await api("POST", `/api/admin/orders/${order.id}/reveal-id`, undefined, RevealedIdSchema);
           setRevealed((m) => ({ ...m, [order.id]: r.idCard }));
         } catch (err) {
           message.error((err as Error).message);
@@ -73,7 +67,12 @@ export default function Orders() {
       cancelText: "取消",
       onOk: async () => {
         try {
-          const updated = await api<AdminOrder>("PUT", `/api/admin/orders/${order.id}/status`, { status });
+          const updated = await api(
+            "PUT",
+            `/api/admin/orders/${order.id}/status`,
+            { status },
+            AdminOrderSchema,
+          );
           message.success("状态已更新");
           if (detail?.id === order.id) setDetail(updated);
           void load();
@@ -159,7 +158,7 @@ export default function Orders() {
                 {
                   key: "profession",
                   label: "身份",
-                  children: PROFESSIONS[detail.profession] ?? detail.profession,
+                  children: professionLabel(detail.profession),
                 },
                 { key: "way", label: "签约方式", children: detail.signWay === "COMPANY" ? "企业" : "个人" },
                 ...(detail.companyName

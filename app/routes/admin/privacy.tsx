@@ -1,6 +1,6 @@
 import { App, Button, Card, Descriptions, Empty, Form, Input, Modal, Table, Tag } from "antd";
 import { useState } from "react";
-import type { ErasureDone, ErasurePreview } from "../../../contract/privacy";
+import { ErasureDoneSchema, type ErasurePreview, ErasurePreviewSchema } from "../../../contract/privacy";
 import type { Route } from "./+types/privacy";
 import { formatDateTime, NO_STORE, useApi, yuan } from "./api";
 
@@ -29,9 +29,11 @@ export default function Privacy() {
     setBusy(true);
     try {
       const m = mobile.trim();
-      const p = await api<ErasurePreview>(
+      const p = await api(
         "GET",
         `/api/admin/privacy/erasure?mobile=${encodeURIComponent(m)}`,
+        undefined,
+        ErasurePreviewSchema,
       );
       setPreview({ ...p, mobile: m });
     } catch (err) {
@@ -51,7 +53,12 @@ export default function Privacy() {
       cancelText: "取消",
       onOk: async () => {
         try {
-          const r = await api<ErasureDone>("POST", "/api/admin/privacy/erasure", { mobile: preview.mobile });
+          const r = await api(
+            "POST",
+            "/api/admin/privacy/erasure",
+            { mobile: preview.mobile },
+            ErasureDoneSchema,
+          );
           message.success(`已清除：报名订单 ${r.orders} 条、线索 ${r.leads} 条、身份证复印件 ${r.files} 张`);
           setPreview(null);
         } catch (err) {

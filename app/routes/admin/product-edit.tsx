@@ -19,6 +19,7 @@ import {
 import { useCallback, useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { ProductFormSchema, QUESTION_TYPES } from "../../../contract/admin";
+import { AdminProductDetailSchema, type AdminQuestion } from "../../../contract/answers";
 import type { Route } from "./+types/product-edit";
 import { NO_STORE, useApi, useHydrated, zodRule } from "./api";
 import type { ProductRow } from "./products";
@@ -32,18 +33,7 @@ export function meta(_: Route.MetaArgs) {
   return [{ title: "编辑产品 - 编辑后台" }];
 }
 
-interface Question {
-  id: number;
-  productId: number | null;
-  title: string;
-  showTitle: string;
-  field: string;
-  type: (typeof QUESTION_TYPES)[number]["value"];
-  required: boolean;
-  hidden: boolean;
-  sortOrder: number;
-  options: { title: string; hasInput: boolean }[];
-}
+type Question = AdminQuestion;
 
 const typeLabel = (t: string) => QUESTION_TYPES.find((q) => q.value === t)?.label ?? t;
 
@@ -63,7 +53,7 @@ export default function ProductEdit() {
 
   const load = useCallback(async () => {
     try {
-      const p = await api<ProductRow & { questions: Question[] }>("GET", `/api/admin/products/${id}`);
+      const p = await api("GET", `/api/admin/products/${id}`, undefined, AdminProductDetailSchema);
       setProduct(p);
       form.setFieldsValue({
         name: p.name,

@@ -3,6 +3,8 @@ import { App, Button, Card, Form, Input, InputNumber, Modal, Switch, Table, Tag 
 import { useCallback, useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { ProductFormSchema } from "../../../contract/admin";
+import type { AdminProduct } from "../../../contract/answers";
+import { AdminProductSchema, itemsOf } from "../../../contract/answers";
 import type { Route } from "./+types/products";
 import { NO_STORE, useApi, useHydrated, yuan, zodRule } from "./api";
 
@@ -14,14 +16,8 @@ export function meta(_: Route.MetaArgs) {
   return [{ title: "报名产品 - 编辑后台" }];
 }
 
-export interface ProductRow {
-  id: number;
-  name: string;
-  price: number;
-  contractHtml: string;
-  requiresAgreement: boolean;
-  orders: number;
-}
+/** A product as the console lists it. */
+export type ProductRow = AdminProduct;
 
 /** Sign-up products: the list and the creation of a new one (details on its own page). */
 export default function Products() {
@@ -35,7 +31,7 @@ export default function Products() {
 
   const load = useCallback(async () => {
     try {
-      setItems((await api<{ items: ProductRow[] }>("GET", "/api/admin/products")).items);
+      setItems((await api("GET", "/api/admin/products", undefined, itemsOf(AdminProductSchema))).items);
     } catch (err) {
       message.error((err as Error).message);
     }
@@ -52,7 +48,7 @@ export default function Products() {
       return;
     }
     try {
-      const p = await api<ProductRow>("POST", "/api/admin/products", { ...v, contractHtml: "" });
+      const p = await api("POST", "/api/admin/products", { ...v, contractHtml: "" }, AdminProductSchema);
       message.success("产品已创建");
       setOpen(false);
       navigate(`/admin/products/${p.id}`);

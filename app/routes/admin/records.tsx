@@ -13,8 +13,10 @@ import type { Dayjs } from "dayjs";
 import dayjs from "dayjs";
 import { useCallback, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
+import type { z } from "zod";
 import type { Paged } from "../../../contract/admin";
-import { saveBlob, useApi } from "./api";
+import { pagedOf } from "../../../contract/answers";
+import { saveBlob, useApi, useDownload } from "./api";
 
 /** Filters kept in the address (so a filtered list can be shared and survives a reload). */
 export function useFilters() {
@@ -36,7 +38,8 @@ export function useFilters() {
  * One page of a console list: `GET path?query`, loaded again whenever the query changes; a failure
  * is shown as a message and the rows on screen stay.
  */
-export function usePagedList<T>(path: string, query: string) {
+export function usePagedList<S extends z.ZodType>(path: string, query: string, item: S) {
+  type T = z.infer<S>;
   const api = useApi();
   const { message } = App.useApp();
   const [data, setData] = useState<Paged<T> | null>(null);
@@ -44,13 +47,13 @@ export function usePagedList<T>(path: string, query: string) {
   const reload = useCallback(async () => {
     setLoading(true);
     try {
-      setData(await api<Paged<T>>("GET", `${path}?${query}`));
+      setData(await api("GET", `${path}?${query}`, undefined, pagedOf(item)));
     } catch (err) {
       message.error((err as Error).message);
     } finally {
       setLoading(false);
     }
-  }, [api, path, query, message]);
+  }, [api, path, query, message, item]);
   useEffect(() => {
     void reload();
   }, [reload]);
@@ -111,7 +114,7 @@ export function RecordToolbar({
   placeholder: string;
   children?: React.ReactNode;
 }) {
-  const api = useApi();
+  const download = useDownload();
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
   const range: [Dayjs, Dayjs] | null =
@@ -121,7 +124,7 @@ export function RecordToolbar({
     setBusy(true);
     try {
       const { page: _p, pageSize: _s, ...rest } = filters;
-      const blob = await api<Blob>("POST", exportPath, rest);
+      const blob = await download(exportPath, rest);
       saveBlob(blob, `${fileName}-${dayjs().format("YYYY-MM-DD")}.csv`);
       message.success("已导出（已记录到操作日志）");
     } catch (err) {

@@ -1,17 +1,6 @@
-import type { z } from "zod";
-import {
-  ACTIVITY_TABS,
-  ActivityFormSchema,
-  BANNER_GROUPS,
-  BannerFormSchema,
-  ColumnFormSchema,
-  ContactFormSchema,
-  PartnerFormSchema,
-  TagFormSchema,
-  TRAVEL_LISTS,
-  TravelItemFormSchema,
-  TravelTabFormSchema,
-} from "../../../contract/admin";
+import { ACTIVITY_TABS, BANNER_GROUPS, TRAVEL_LISTS } from "../../../contract/admin";
+import { ACTIVITY_TAB, BANNER_GROUP } from "../../../contract/columns";
+import { CONSOLE_RESOURCES, type ConsoleResource, type ResourceName } from "../../../contract/resources";
 import type { ImageKind } from "./ImageField";
 
 export interface FieldDef {
@@ -29,10 +18,8 @@ export interface FieldDef {
   width?: number;
 }
 
-export interface ResourceUi {
-  name: string;
-  title: string;
-  schema: z.ZodObject;
+/** A console resource's screen: its shared description (contract/resources.ts) plus fields and columns. */
+export interface ResourceUi extends ConsoleResource {
   fields: FieldDef[];
   /** a filter of the list by its group column (banner slot, activity tab, travel list or tab) */
   group?: {
@@ -41,9 +28,6 @@ export interface ResourceUi {
     field: string;
     optionsFrom?: string;
   };
-  canCreate: boolean;
-  canDelete: boolean;
-  sortable: boolean;
   /** read-only columns the server adds (click counts, article counts) */
   stats?: { key: string; title: string }[];
   defaults?: Record<string, unknown>;
@@ -54,36 +38,24 @@ const groupOptions = <T extends { label: string }>(list: readonly T[], key: keyo
   list.map((g) => ({ value: g[key] as unknown as number | string, label: g.label }));
 
 /** The simple entities of the console, as forms and tables (their schemas are the server's). */
-export const RESOURCE_UI: Record<string, ResourceUi> = {
+export const RESOURCE_UI: Record<ResourceName, ResourceUi> = {
   columns: {
-    name: "columns",
-    title: "栏目",
-    schema: ColumnFormSchema,
+    ...CONSOLE_RESOURCES.columns,
     fields: [
       { name: "name", label: "栏目名称", kind: "text", required: true, column: true },
       { name: "sortOrder", label: "排序", kind: "number", column: true, width: 80 },
     ],
-    canCreate: true,
-    canDelete: true,
-    sortable: true,
     stats: [{ key: "articles", title: "文章数" }],
     hint: "栏目顺序即网站菜单顺序；左侧菜单的“更多”显示第 4 至 6 个栏目。",
   },
   tags: {
-    name: "tags",
-    title: "标签",
-    schema: TagFormSchema,
+    ...CONSOLE_RESOURCES.tags,
     fields: [{ name: "name", label: "标签名称", kind: "text", required: true, column: true }],
-    canCreate: true,
-    canDelete: true,
-    sortable: false,
     stats: [{ key: "articles", title: "文章数" }],
     hint: "写文章时也可以直接输入新标签。删除标签会把它从所有文章上移除。",
   },
   banners: {
-    name: "banners",
-    title: "广告位",
-    schema: BannerFormSchema,
+    ...CONSOLE_RESOURCES.banners,
     group: { label: "位置", options: groupOptions(BANNER_GROUPS, "columnId"), field: "columnId" },
     fields: [
       {
@@ -100,7 +72,7 @@ export const RESOURCE_UI: Record<string, ResourceUi> = {
         label: "图片",
         kind: "image",
         required: true,
-        imageKind: (v) => (v.columnId === 11 ? "banner" : "ad"),
+        imageKind: (v) => (v.columnId === BANNER_GROUP.carousel ? "banner" : "ad"),
         column: true,
         extra: "轮播图建议 1200×392，广告图 600×200",
       },
@@ -108,31 +80,21 @@ export const RESOURCE_UI: Record<string, ResourceUi> = {
       { name: "link", label: "链接", kind: "text", column: true, extra: "以 https:// 或 / 开头" },
       { name: "sortOrder", label: "排序", kind: "number", width: 70 },
     ],
-    canCreate: true,
-    canDelete: true,
-    sortable: true,
     stats: [{ key: "clickCount", title: "点击" }],
-    defaults: { columnId: 11 },
+    defaults: { columnId: BANNER_GROUP.carousel },
     hint: "首页轮播图取前 4 张，广告图取前 6 张；课程跳转 98 / 13 是 /idaxue/class 跳转的目标链接。",
   },
   partners: {
-    name: "partners",
-    title: "合作伙伴",
-    schema: PartnerFormSchema,
+    ...CONSOLE_RESOURCES.partners,
     fields: [
       { name: "thumb", label: "标志", kind: "image", required: true, imageKind: "partner", column: true },
       { name: "name", label: "名称", kind: "text", column: true },
       { name: "link", label: "链接", kind: "text", column: true },
       { name: "sortOrder", label: "排序", kind: "number", width: 70 },
     ],
-    canCreate: true,
-    canDelete: true,
-    sortable: true,
   },
   activities: {
-    name: "activities",
-    title: "活动",
-    schema: ActivityFormSchema,
+    ...CONSOLE_RESOURCES.activities,
     group: { label: "分类", options: groupOptions(ACTIVITY_TABS, "columnId"), field: "columnId" },
     fields: [
       {
@@ -161,15 +123,10 @@ export const RESOURCE_UI: Record<string, ResourceUi> = {
       { name: "link", label: "活动链接", kind: "text" },
       { name: "intro", label: "简介", kind: "textarea" },
     ],
-    canCreate: true,
-    canDelete: true,
-    sortable: false,
-    defaults: { columnId: 17, status: "报名中" },
+    defaults: { columnId: ACTIVITY_TAB.summit, status: "报名中" },
   },
   contacts: {
-    name: "contacts",
-    title: "商务合作联系方式",
-    schema: ContactFormSchema,
+    ...CONSOLE_RESOURCES.contacts,
     fields: [
       { name: "title", label: "标题", kind: "text", required: true, column: true },
       { name: "contactName", label: "联系人", kind: "text", required: true, column: true },
@@ -177,15 +134,10 @@ export const RESOURCE_UI: Record<string, ResourceUi> = {
       { name: "email", label: "邮箱", kind: "text", required: true, column: true },
       { name: "sortOrder", label: "排序", kind: "number", width: 70 },
     ],
-    canCreate: false,
-    canDelete: false,
-    sortable: true,
     hint: "“商务合作”页面的四个联系方式：媒体合作、营销合作、培训咨询、投诉与反馈。",
   },
   "travel-tabs": {
-    name: "travel-tabs",
-    title: "旅行清单分类",
-    schema: TravelTabFormSchema,
+    ...CONSOLE_RESOURCES["travel-tabs"],
     group: { label: "清单", options: groupOptions(TRAVEL_LISTS, "listKey"), field: "listKey" },
     fields: [
       {
@@ -200,15 +152,10 @@ export const RESOURCE_UI: Record<string, ResourceUi> = {
       { name: "name", label: "分类名称", kind: "text", required: true, column: true },
       { name: "sortOrder", label: "排序", kind: "number", column: true, width: 80 },
     ],
-    canCreate: true,
-    canDelete: true,
-    sortable: true,
     defaults: { listKey: "list1" },
   },
   "travel-items": {
-    name: "travel-items",
-    title: "旅行清单商品",
-    schema: TravelItemFormSchema,
+    ...CONSOLE_RESOURCES["travel-items"],
     group: { label: "分类", field: "tabId", optionsFrom: "travel-tabs" },
     fields: [
       {
@@ -230,8 +177,9 @@ export const RESOURCE_UI: Record<string, ResourceUi> = {
       { name: "password", label: "优惠口令", kind: "text", required: true, column: true, width: 120 },
       { name: "serialNum", label: "排序", kind: "number", width: 70 },
     ],
-    canCreate: true,
-    canDelete: true,
-    sortable: false,
   },
 };
+
+/** The screen of a resource named in a URL, or undefined. */
+export const resourceUi = (name: string): ResourceUi | undefined =>
+  Object.hasOwn(RESOURCE_UI, name) ? RESOURCE_UI[name as ResourceName] : undefined;

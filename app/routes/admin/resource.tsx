@@ -19,10 +19,11 @@ import dayjs from "dayjs";
 import { useCallback, useEffect, useState } from "react";
 import { data } from "react-router";
 import type { Paged } from "../../../contract/admin";
+import { pagedOf, ResourceRowSchema } from "../../../contract/answers";
 import type { Route } from "./+types/resource";
 import { formatDateTime, NO_STORE, useApi, useHydrated, yuan, zodRule } from "./api";
 import { ImageField } from "./ImageField";
-import { type FieldDef, RESOURCE_UI, type ResourceUi } from "./resource-config";
+import { type FieldDef, type ResourceUi, resourceUi } from "./resource-config";
 
 type Row = Record<string, unknown> & { id: number };
 
@@ -32,12 +33,12 @@ export function headers() {
 
 export function loader({ params }: Route.LoaderArgs) {
   const resource = params.resource ?? "";
-  if (!RESOURCE_UI[resource]) throw data(null, { status: 404 });
+  if (!resourceUi(resource)) throw data(null, { status: 404 });
   return { resource };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: `${RESOURCE_UI[loaderData?.resource ?? ""]?.title ?? "后台"} - 编辑后台` }];
+  return [{ title: `${resourceUi(loaderData?.resource ?? "")?.title ?? "后台"} - 编辑后台` }];
 }
 
 /** Options of a select that come from another resource (travel tabs). */
@@ -49,7 +50,7 @@ function useRemoteOptions(fields: FieldDef[], groupFrom?: string) {
     for (const f of fields) if (f.optionsFrom) wanted.set(f.optionsFrom.resource, f.optionsFrom.label);
     if (groupFrom && !wanted.has(groupFrom)) wanted.set(groupFrom, (r) => String(r.name));
     for (const [resource, label] of wanted) {
-      api<Paged<Row>>("GET", `/api/admin/${resource}?pageSize=200`)
+      api("GET", `/api/admin/${resource}?pageSize=200`, undefined, pagedOf(ResourceRowSchema))
         .then((r) =>
           setOpts((o) => ({ ...o, [resource]: r.items.map((x) => ({ value: x.id, label: label(x) })) })),
         )
@@ -122,7 +123,7 @@ function ResourcePage({ ui }: { ui: ResourceUi }) {
     if (q) params.set("q", q);
     if (group !== undefined) params.set("group", String(group));
     try {
-      setList(await api<Paged<Row>>("GET", `/api/admin/${ui.name}?${params}`));
+      setList(await api("GET", `/api/admin/${ui.name}?${params}`, undefined, pagedOf(ResourceRowSchema)));
     } catch (err) {
       message.error((err as Error).message);
     } finally {
@@ -370,7 +371,7 @@ function ResourcePage({ ui }: { ui: ResourceUi }) {
 }
 
 export default function Resource({ loaderData }: Route.ComponentProps) {
-  const ui = RESOURCE_UI[loaderData.resource]!;
+  const ui = resourceUi(loaderData.resource)!;
   // A fresh page (and state) per resource when moving between them in the menu.
   return <ResourcePage key={ui.name} ui={ui} />;
 }

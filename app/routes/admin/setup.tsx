@@ -2,6 +2,7 @@ import { Alert, Button, Card, Form, Input } from "antd";
 import { useState } from "react";
 import { data, useNavigate } from "react-router";
 import { PASSWORD_MIN, SetupSchema } from "../../../contract/admin";
+import { SessionInfoSchema } from "../../../contract/answers";
 import type { Route } from "./+types/setup";
 import { ApiError, callApi, NO_STORE, useHydrated, zodRule } from "./api";
 
@@ -11,7 +12,7 @@ export function headers() {
 
 /** The first-run page exists only while there is no admin. */
 export async function loader({ context }: Route.LoaderArgs) {
-  if (await context.services.admin.auth.adminExists()) throw data(null, { status: 404 });
+  if (await context.services.users.adminExists()) throw data(null, { status: 404 });
   return null;
 }
 
@@ -26,11 +27,17 @@ export default function Setup() {
     setBusy(true);
     setError(null);
     try {
-      await callApi("", "POST", "/api/admin/setup", {
-        username: values.username,
-        displayName: values.displayName,
-        password: values.password,
-      });
+      await callApi(
+        "",
+        "POST",
+        "/api/admin/setup",
+        {
+          username: values.username,
+          displayName: values.displayName,
+          password: values.password,
+        },
+        SessionInfoSchema,
+      );
       navigate("/admin", { replace: true });
     } catch (err) {
       setError(err instanceof ApiError ? err.message : "创建失败，请重试");

@@ -2,6 +2,7 @@ import { PlusOutlined } from "@ant-design/icons";
 import { App, Button, Card, Form, Input, Modal, Select, Switch, Table, Tag } from "antd";
 import { useCallback, useEffect, useState } from "react";
 import { type AdminUser, PASSWORD_MIN, ROLE_LABELS, ROLES, UserCreateSchema } from "../../../contract/admin";
+import { AdminUserSchema, itemsOf } from "../../../contract/answers";
 import type { Route } from "./+types/users";
 import { formatDateTime, NO_STORE, useApi, useConsoleSession, useHydrated, zodRule } from "./api";
 
@@ -28,7 +29,7 @@ export default function Users() {
 
   const load = useCallback(async () => {
     try {
-      setUsers((await api<{ items: AdminUser[] }>("GET", "/api/admin/users")).items);
+      setUsers((await api("GET", "/api/admin/users", undefined, itemsOf(AdminUserSchema))).items);
     } catch (err) {
       message.error((err as Error).message);
     }

@@ -18,14 +18,14 @@ import type { Route } from "./+types/articles";
 /** Page cache: the query parameters the loader reads and what the page shows (contract/cache-tags.ts). */
 export const handle: { cache: RouteCache } = { cache: { tags: () => [ARTICLES] } };
 
-/** SPEC §9: the marketing article list requests 10 articles and shows the first 4. */
+/** docs/product.md §9: the marketing article list requests 10 articles and shows the first 4. */
 const REQUESTED = 10;
 const SHOWN = 4;
 
 /**
  * The marketing article list (/market/products/yingxiao) in the news chrome: home header, left side
  * bar, footer and search overlay; the articles found for the definition's keyword, each linking to
- * its /articledetail page. A failed search leaves an empty list (SPEC §8: only logged).
+ * its /articledetail page. A failed search leaves an empty list (docs/product.md §8: only logged).
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const s = context.services;

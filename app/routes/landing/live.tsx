@@ -7,7 +7,7 @@ import type { Route } from "./+types/live";
 /** Page cache: the loader reads no query parameter (contract/cache-tags.ts). */
 export const handle: { cache: RouteCache } = { cache: {} };
 
-/** /flybird/live: the live room (LIVE_ROOM_URL) in a sandboxed frame 1000px high (SPEC §2). */
+/** /flybird/live: the live room (LIVE_ROOM_URL) in a sandboxed frame 1000px high (docs/product.md §2). */
 export function loader({ context }: Route.LoaderArgs) {
   return { roomUrl: context.services.config.LIVE_ROOM_URL, origin: context.origin };
 }

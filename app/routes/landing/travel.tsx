@@ -18,9 +18,9 @@ import type { Route } from "./+types/travel";
 export const handle: { cache: RouteCache } = { cache: { tags: () => ["travel-tabs", "travel-items"] } };
 
 /**
- * The travel shopping lists (SPEC §2): tabs of items with image, name, destination (list 2), the
- * lowest promo price and a copy-code button. Tabs and items come from the database (the fliggy
- * list); when they cannot be read the page shows an empty state instead of breaking (SPEC §8).
+ * The travel shopping lists (docs/product.md §2): tabs of items with image, name, destination (list 2), the
+ * lowest promo price and a copy-code button. Tabs and items come from the database (the travel
+ * list); when they cannot be read the page shows an empty state instead of breaking (docs/product.md §8).
  */
 interface Row {
   id: number;
@@ -42,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!page) throw data(null, { status: 404 });
   const origin = context.origin;
   try {
-    const { tabs, items } = await context.services.site.fliggy();
+    const { tabs, items } = await context.services.site.travelLists();
     const list: Tab[] = tabs
       .filter((t) => t.listKey === page.listKey)
       .map((t) => ({
@@ -131,7 +131,7 @@ function EndlessList({
   const held = useRef(false);
   const loop = tab.items.length * ROW_HEIGHT;
 
-  // Changing tab resets the scroll to the top (SPEC §2).
+  // Changing tab resets the scroll to the top (docs/product.md §2).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on tab change only
   useEffect(() => {
     if (box.current) box.current.scrollTop = 0;

@@ -1,15 +1,18 @@
 import { ConfigProvider, Upload, type UploadFile, type UploadProps } from "antd";
 import zhCN from "antd/locale/zh_CN";
-import { UPLOAD_MAX_BYTES, UPLOAD_MESSAGES, UPLOAD_TYPES } from "../../../contract/mcn";
+import { readAnswer } from "../../../contract/envelope";
+import { UPLOAD_MAX_BYTES, UPLOAD_MESSAGES, UPLOAD_TYPES, UploadResultSchema } from "../../../contract/mcn";
 import { ZERO_RUNTIME_THEME } from "../../ui/antd-feedback";
 import { toast } from "../../ui/feedback";
 import { PlusIcon } from "../../ui/icons";
 
-interface Envelope {
-  statusCode?: number;
-  message?: string;
-  data?: { result?: string };
-}
+/** The stored picture's path from an upload's answer, or undefined (a failure, or an answer of another shape). */
+const pictureOf = (response: unknown): string | undefined => {
+  const answer = readAnswer(response, UploadResultSchema);
+  return answer.ok ? answer.data.result : undefined;
+};
+/** The server's message of a failed upload, if it gave one. */
+const messageOf = (response: unknown): string | undefined => readAnswer(response, UploadResultSchema).message;
 
 export interface IdUploadProps {
   files: UploadFile[];
@@ -39,10 +42,10 @@ export default function IdUpload({ files, setFiles, onPicture }: IdUploadProps) 
     // The preview is the browser's own copy (antd's thumbUrl of the chosen file): the stored
     // picture is private and the server never answers its path.
     const list = fileList.slice(-1);
-    if (file.status === "done") onPicture((file.response as Envelope | undefined)?.data?.result);
+    if (file.status === "done") onPicture(pictureOf(file.response));
     if (file.status === "error") {
       onPicture(undefined);
-      toast.error((file.response as Envelope | undefined)?.message ?? UPLOAD_MESSAGES.failure);
+      toast.error(messageOf(file.response) ?? UPLOAD_MESSAGES.failure);
       setFiles([]);
       return;
     }

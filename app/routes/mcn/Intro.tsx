@@ -123,7 +123,7 @@ function Section(props: {
   );
 }
 
-/** The MCN intro (SPEC §2 MCN page): everything a merchant or an influencer reads before signing up. */
+/** The MCN intro (docs/product.md §2 MCN page): everything a merchant or an influencer reads before signing up. */
 export function Intro() {
   return (
     <div className="mcn-intro">

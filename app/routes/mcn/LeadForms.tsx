@@ -1,8 +1,8 @@
 import type { UploadFile } from "antd";
 import { lazy, Suspense, useEffect, useState } from "react";
-import type { z } from "zod";
+import { z } from "zod";
+import { formFieldError } from "../../../contract/field-error";
 import {
-  fieldError,
   HONEYPOT_FIELD,
   MCN_LINK_MAX,
   MCN_MESSAGES,
@@ -10,6 +10,7 @@ import {
   McnBusinessForm,
   McnExpertForm,
 } from "../../../contract/mcn";
+import { send } from "../../api/client";
 import { confirm, preloadFeedback, toast } from "../../ui/feedback";
 import { Field, type Rule, useForm } from "../../ui/form";
 import { PlusIcon } from "../../ui/icons";
@@ -19,25 +20,23 @@ const IdUpload = lazy(() => import("./IdUpload"));
 
 /** A rule from the shared zod schema: the browser shows exactly the server's messages. */
 const rule = (schema: z.ZodObject, field: string): Rule => ({
-  check: (value) => fieldError(schema, field, value) ?? null,
+  check: (value) => formFieldError(schema, field, value),
   trigger: "blur",
 });
 
-interface Envelope {
-  statusCode?: number;
-  message?: string;
-}
+/** What a lead submit answers. */
+const SubmitResult = z.object({ result: z.literal(true) });
 
 /** 提交失败, with the server's reason when it gave one a visitor can act on (too many submits, bad field). */
-const failureText = (status: number, body: Envelope | null) =>
-  (status === 400 || status === 429) && body?.message
-    ? `${MCN_MESSAGES.failure}：${body.message}`
+const failureText = (status: number, message?: string) =>
+  (status === 400 || status === 429) && message
+    ? `${MCN_MESSAGES.failure}：${message}`
     : MCN_MESSAGES.failure;
 
 type LeadForm = ReturnType<typeof useForm>;
 
 /**
- * SPEC §4 MCN forms: validate → confirmation dialog → submit. Success: 提交成功 and the form clears.
+ * docs/product.md §4 MCN forms: validate → confirmation dialog → submit. Success: 提交成功 and the form clears.
  * Cancel: 已取消提交, values kept. Failure: 提交失败, values kept.
  */
 function leadSubmit(
@@ -59,23 +58,17 @@ function leadSubmit(
       okText: MCN_MESSAGES.confirmOk,
       cancelText: MCN_MESSAGES.confirmCancel,
       onOk: async () => {
-        try {
-          const res = await fetch(endpoint, {
-            method: "POST",
-            headers: { "content-type": "application/json" },
-            body: JSON.stringify(values),
-          });
-          const body = (await res.json().catch(() => null)) as Envelope | null;
-          if (res.ok && body?.statusCode === 1000) {
-            toast.success(MCN_MESSAGES.success);
-            form.reset();
-            opts.onSuccess?.();
-          } else {
-            toast.error(failureText(res.status, body));
-          }
-        } catch {
-          toast.error(MCN_MESSAGES.failure);
-        }
+        const reply = await send(SubmitResult, endpoint, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(values),
+        });
+        if (reply.kind === "ok") {
+          toast.success(MCN_MESSAGES.success);
+          form.reset();
+          opts.onSuccess?.();
+        } else if (reply.kind === "network") toast.error(MCN_MESSAGES.failure);
+        else toast.error(failureText(reply.status, reply.kind === "failed" ? reply.message : undefined));
       },
       onCancel: () => toast.info(MCN_MESSAGES.cancelled),
     });

@@ -29,7 +29,7 @@ export const TOP_SLIDES = [
   },
 ];
 
-/** SPEC §9: the MCN page statistics. */
+/** docs/product.md §9: the MCN page statistics. */
 export const STATS = [
   { value: "6000", unit: "+", label: "小红书生活方式账号" },
   { value: "5000", unit: "+", label: "微博账号" },

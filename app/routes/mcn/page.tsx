@@ -62,7 +62,7 @@ function FormPanel(props: { which: "business" | "expert"; active: boolean }) {
   );
 }
 
-/** /wxmcn — SPEC §2 MCN page: a three-item menu (intro, merchant form, influencer form), exactly one active. */
+/** /wxmcn — docs/product.md §2 MCN page: a three-item menu (intro, merchant form, influencer form), exactly one active. */
 export default function McnPage() {
   const [params] = useSearchParams();
   const tab = tabOf(params.get("tab"));

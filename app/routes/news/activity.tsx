@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { Link } from "react-router";
 import { ARTICLES, type RouteCache } from "../../../contract/cache-tags";
+import { ACTIVITY_TAB, ACTIVITY_TABS, ARTICLE_COLUMN } from "../../../contract/columns";
 import type { Activity } from "../../../contract/entities";
 import { formatDate, formatTime } from "../../components/format";
 import { Pagination } from "../../components/Pagination";
@@ -14,20 +15,17 @@ export const handle: { cache: RouteCache } = {
   cache: { query: ["tab", "page"], tags: () => ["activities", ARTICLES] },
 };
 
-const TABS = [
-  { id: 17, label: "峰会" },
-  { id: 18, label: "创新论坛" },
-  { id: 19, label: "行业活动" },
-] as const;
-const DEFAULT_TAB = 17;
+const TABS = ACTIVITY_TABS.map((t) => ({ id: t.columnId, label: t.label }));
+const DEFAULT_TAB = ACTIVITY_TAB.summit;
 const PAGE_SIZE = 5;
-const REPORT_COLUMN = 26;
-/** The largest list the API serves; the event-report strip asks for everything (SPEC §7). */
+const REPORT_COLUMN = ARTICLE_COLUMN.eventReports;
+/** The largest list the API serves; the event-report strip asks for everything (docs/product.md §7). */
 const REPORT_LIMIT = 100;
-/** SPEC §4: on the summit tab only these events open their link. */
+/** docs/product.md §4: on the summit tab only these events open their link. */
 const SUMMIT_LINKED = new Set([120, 119, 117, 116, 8]);
 
-export const opensLink = (tab: number, activityId: number) => tab !== 17 || SUMMIT_LINKED.has(activityId);
+export const opensLink = (tab: number, activityId: number) =>
+  tab !== ACTIVITY_TAB.summit || SUMMIT_LINKED.has(activityId);
 
 export function headers() {
   return CACHED_PAGE_HEADERS;

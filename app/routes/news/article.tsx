@@ -1,9 +1,10 @@
 import { data, Link } from "react-router";
 import { articleTag, type RouteCache } from "../../../contract/cache-tags";
+import { idOf } from "../../../contract/params";
 import { ArticleShare } from "../../components/ArticleShare";
 import { articleBody, withBodyAside } from "../../components/article-body";
 import { formatTime } from "../../components/format";
-import { CACHED_PAGE_HEADERS, idOf, orNotFound } from "../../components/paging";
+import { CACHED_PAGE_HEADERS, orNotFound } from "../../components/paging";
 import { tagPath } from "../../components/SearchOverlay";
 import { absolute, fullTitle, originFrom, pageMeta } from "../../components/seo";
 import { SITE_NAME } from "../../root";
@@ -18,7 +19,7 @@ export function headers() {
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const contentId = idOf(params.cid);
-  if (contentId === null) throw data(null, { status: 404 });
+  if (contentId === undefined) throw data(null, { status: 404 });
   const article = await orNotFound(context.services.content.detail(contentId));
   if (!article) throw data(null, { status: 404 });
   // A page's HTML carries the body in its markup only; the data of a client navigation carries it.

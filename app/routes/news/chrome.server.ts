@@ -1,12 +1,13 @@
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { type AppLoadContext, MemoryRouter } from "react-router";
+import { ARTICLE_COLUMN, BANNER_GROUP } from "../../../contract/columns";
 import type { Column, Partner, Tag } from "../../../contract/entities";
 import { chromeMarkup } from "../../components/Prerendered";
 
 type Services = AppLoadContext["services"];
 
-/** What every news screen shows around its own content (SPEC §1). */
+/** What every news screen shows around its own content (docs/product.md §1). */
 export interface Chrome {
   columns: Column[];
   topBanners: { bannerId: number; bannerName: string; bannerLink: string; image: string }[];
@@ -16,7 +17,7 @@ export interface Chrome {
   hotTags: Tag[];
 }
 
-/** Hot tags: the first 8 distinct tags of the latest 10 articles (SPEC §2, §9). */
+/** Hot tags: the first 8 distinct tags of the latest 10 articles (docs/product.md §2, §9). */
 export function gatherTags(articles: { tagList: Tag[] }[], max = 8): Tag[] {
   const seen = new Set<number>();
   const tags: Tag[] = [];
@@ -34,9 +35,9 @@ export function gatherTags(articles: { tagList: Tag[] }[], max = 8): Tag[] {
 async function fetchChrome(s: Services): Promise<Chrome> {
   const [columns, top, ads, trends, partners, latest] = await Promise.all([
     s.content.columns(),
-    s.site.banners({ columnId: 11, page: 1, pageSize: 4 }),
-    s.site.banners({ columnId: 20, page: 1, pageSize: 6 }),
-    s.content.list({ columnId: 21, page: 1, pageSize: 5 }),
+    s.site.banners({ columnId: BANNER_GROUP.carousel, page: 1, pageSize: 4 }),
+    s.site.banners({ columnId: BANNER_GROUP.ads, page: 1, pageSize: 6 }),
+    s.content.list({ columnId: ARTICLE_COLUMN.trends, page: 1, pageSize: 5 }),
     s.site.partners(),
     s.content.list({ page: 1, pageSize: 10 }),
   ]);

@@ -1,9 +1,10 @@
 import { useEffect } from "react";
 import { data } from "react-router";
 import { ARTICLES, type RouteCache } from "../../../contract/cache-tags";
+import { idOf } from "../../../contract/params";
 import { ArticleList } from "../../components/ArticleRow";
 import { Pagination } from "../../components/Pagination";
-import { CACHED_PAGE_HEADERS, idOf, keepListOnFailure, pageCount, pageOf } from "../../components/paging";
+import { CACHED_PAGE_HEADERS, keepListOnFailure, pageCount, pageOf } from "../../components/paging";
 import { fullTitle, listPath, originFrom, pageMeta } from "../../components/seo";
 import type { Route } from "./+types/column";
 import { loadChrome } from "./chrome.server";
@@ -21,13 +22,13 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const columnId = idOf(params.nid);
   const { columns } = await loadChrome(context.services);
   const column = columns.find((c) => c.columnId === columnId);
-  if (!column || columnId === null) throw data(null, { status: 404 });
+  if (!column || columnId === undefined) throw data(null, { status: 404 });
   const page = pageOf(request);
   const [articles, total] = await Promise.all([
     context.services.content.list({ page, pageSize: PAGE_SIZE, columnId }),
     context.services.content.count(columnId),
   ]);
-  // SPEC §2: the name query sets the title; the column's own name when it is missing.
+  // docs/product.md §2: the name query sets the title; the column's own name when it is missing.
   const name = new URL(request.url).searchParams.get("name")?.trim().slice(0, 40) || column.columnName;
   return { column, name, articles, total, page, pages: pageCount(total, PAGE_SIZE) };
 }

@@ -14,7 +14,7 @@ export const handle: { cache: RouteCache } = { cache: { query: ["kw", "page"], t
 
 const PAGE_SIZE = 10;
 
-// Every search link carries its own timestamp (?key=…, SPEC); the loader does not read it, so the page
+// Every search link carries its own timestamp (?key=…, docs/product.md §2); the loader does not read it, so the page
 // cache keys searches by keyword and page alone.
 export function headers() {
   return CACHED_PAGE_HEADERS;

@@ -1,11 +1,11 @@
 import { useEffect } from "react";
 import { data } from "react-router";
 import { ARTICLES, type RouteCache } from "../../../contract/cache-tags";
+import { idOf } from "../../../contract/params";
 import { ArticleList } from "../../components/ArticleRow";
 import { Pagination } from "../../components/Pagination";
 import {
   CACHED_PAGE_HEADERS,
-  idOf,
   keepListOnFailure,
   orNotFound,
   pageCount,
@@ -25,7 +25,7 @@ export function headers() {
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const tagId = idOf(params.tid);
-  if (tagId === null) throw data(null, { status: 404 });
+  if (tagId === undefined) throw data(null, { status: 404 });
   const { content } = context.services;
   const page = pageOf(request);
   const [tag, articles, total] = await Promise.all([

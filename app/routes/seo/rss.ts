@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { ARTICLES, type RouteCache } from "../../../contract/cache-tags";
+import { idOf } from "../../../contract/params";
 import { SITE_NAME, SITE_SLOGAN } from "../../root";
 import type { Route } from "./+types/rss";
 import { originOf, xmlEscape, xmlResponse } from "./feeds.server";
@@ -15,8 +16,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const origin = originOf(context);
   let column: { columnId: number; columnName: string } | undefined;
   if (params.file !== undefined) {
-    const m = /^(\d{1,10})\.xml$/.exec(params.file);
-    const id = m ? Number(m[1]) : 0;
+    const id = idOf(/^(\d+)\.xml$/.exec(params.file)?.[1]) ?? 0;
     column = (await s.content.columns()).find((c) => c.columnId === id);
     if (!column) throw data("Not found", { status: 404 });
   }

@@ -11,12 +11,14 @@ import {
   MESSAGES,
   NO_AGREEMENT_PRODUCTS,
   optionTextField,
+  PayCommitResultSchema,
   PROFESSIONS,
   questionField,
   SIGN_WAYS,
   type SignupFormValues,
   totalYuan,
 } from "../../../contract/signup";
+import { send } from "../../api/client";
 import { preloadFeedback, toast } from "../../ui/feedback";
 import {
   Checkbox,
@@ -132,26 +134,21 @@ export function SignupForm({ product, questions, variant, shopId, shopName }: Si
     });
     keyRef.current ??= newIdempotencyKey();
     setSubmitting(true);
-    let res: Response;
-    try {
-      res = await fetch("/api/onlineApply/payCommit", {
-        method: "POST",
-        headers: { "Content-Type": "application/json", "Idempotency-Key": keyRef.current },
-        body: JSON.stringify(payload),
-      });
-    } catch {
+    const reply = await send(PayCommitResultSchema, "/api/onlineApply/payCommit", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Idempotency-Key": keyRef.current },
+      body: JSON.stringify(payload),
+    });
+    if (reply.kind === "network") {
       fail("网络连接失败，请检查网络后重试");
       return;
     }
-    let body: { statusCode?: number; message?: string; data?: { result?: unknown } | null };
-    try {
-      body = (await res.json()) as typeof body;
-    } catch {
-      fail(`服务器暂时无法处理（${res.status}），请稍后再试`);
+    if (reply.kind === "unreadable") {
+      fail(`服务器暂时无法处理（${reply.status}），请稍后再试`);
       return;
     }
-    const html = body.data?.result;
-    if (body.statusCode === 1000 && typeof html === "string") {
+    if (reply.kind === "ok") {
+      const html = reply.data.result;
       toast.success(MESSAGES.success);
       form.reset();
       setAgreed(false);
@@ -164,7 +161,7 @@ export function SignupForm({ product, questions, variant, shopId, shopName }: Si
       }, 600);
       return;
     }
-    fail(body.message || `请求失败（${res.status}）`);
+    fail(reply.message || `请求失败（${reply.status}）`);
   };
 
   const text = (

@@ -1,5 +1,6 @@
 import { data, isRouteErrorResponse, Link } from "react-router";
 import type { ProductDetail, Question } from "../../../contract/entities";
+import { idOf } from "../../../contract/params";
 import { SITE_NAME } from "../../root";
 import type { Route } from "./+types/product";
 import { SignupShell } from "./Shell";
@@ -7,7 +8,7 @@ import { SignupForm } from "./SignupForm";
 import "./signup.css";
 
 /**
- * /tzyx/zebra/product/:id and /txws/zebra/product/:id — SPEC §2 sign-up form. One module, two
+ * /tzyx/zebra/product/:id and /txws/zebra/product/:id — docs/product.md §2 sign-up form. One module, two
  * route entries; only the /tzyx variant sends shopId. The page is not micro-cached (no s-maxage):
  * the form's Idempotency-Key is made in the browser per load.
  */
@@ -25,8 +26,8 @@ export function meta({ data: d }: Route.MetaArgs): Route.MetaDescriptors {
 }
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  if (!/^\d{1,9}$/.test(params.id ?? "")) throw data("产品不存在", { status: 404 });
-  const productId = Number(params.id);
+  const productId = idOf(params.id);
+  if (productId === undefined) throw data("产品不存在", { status: 404 });
   let product: ProductDetail;
   let questions: Question[];
   try {

@@ -1,3 +1,4 @@
+import type { SessionInfo } from "../../../contract/admin";
 import {
   AuditFilterSchema,
   LoginSchema,
@@ -6,92 +7,168 @@ import {
   UserCreateSchema,
   UserUpdateSchema,
 } from "../../../contract/admin";
-import type { Services } from "../../services";
-import { ok, parse } from "../envelope";
-import { type AdminApp, actorOf, idParamOf, jsonBody, requireRole, requireSession } from "./context";
+import {
+  AdminUserSchema,
+  AuditEntrySchema,
+  itemsOf,
+  pagedOf,
+  SessionInfoSchema,
+  SetupNeededSchema,
+} from "../../../contract/answers";
+import { pathId, requireSession } from "../console";
+import { endpoint, nothing } from "../endpoint";
+
+const tag = "后台·账号";
+
+/** The audit line of a session just started (setup, sign-in): its own user is the actor. */
+const started = (session: SessionInfo, ipHash: string | undefined) => ({
+  userId: session.user.id,
+  username: session.user.username,
+  ipHash,
+});
 
 /** Sign-in, first-run setup, sign-out, the session, users (admins only) and the audit log. */
-export function mountAuthRoutes(app: AdminApp, services: Services) {
-  const { auth, audit } = services.admin;
-
-  app.get("/api/admin/setup", async (c) => ok(c, { needed: !(await auth.adminExists()) }));
-
-  app.post("/api/admin/setup", async (c) => {
-    const input = await jsonBody(c, SetupSchema);
-    const { token, session } = await auth.setup(input, c.get("ipHash"));
-    await audit.record(
-      { userId: session.user.id, username: session.user.username, ipHash: c.get("ipHash") },
-      { action: "setup", entity: "user", entityId: session.user.id, summary: "首次设置管理员" },
-    );
-    c.header("Set-Cookie", auth.cookie(token));
-    return ok(c, session);
-  });
-
-  app.post("/api/admin/login", async (c) => {
-    const input = await jsonBody(c, LoginSchema);
-    const { token, session } = await auth.login(input.username, input.password, c.get("ipHash"));
-    await audit.record(
-      { userId: session.user.id, username: session.user.username, ipHash: c.get("ipHash") },
-      { action: "login", entity: "session", summary: "登录" },
-    );
-    c.header("Set-Cookie", auth.cookie(token));
-    return ok(c, session);
-  });
-
-  app.post("/api/admin/logout", async (c) => {
-    const s = requireSession(c);
-    await auth.logout(s.id);
-    await audit.record(actorOf(c), { action: "logout", entity: "session", summary: "退出登录" });
-    c.header("Set-Cookie", auth.clearCookie());
-    return ok(c, null);
-  });
-
-  app.get("/api/admin/session", (c) => {
-    const s = requireSession(c);
-    return ok(c, { user: s.user, csrfToken: s.csrfToken, expiresAt: s.expiresAt });
-  });
-
-  app.get("/api/admin/users", async (c) => {
-    requireRole(c, "admin");
-    return ok(c, { items: await auth.listUsers() });
-  });
-
-  app.post("/api/admin/users", async (c) => {
-    requireRole(c, "admin");
-    const input = await jsonBody(c, UserCreateSchema);
-    const user = await auth.createUser(input);
-    await audit.record(actorOf(c), {
+export const consoleAuthEndpoints = [
+  endpoint({
+    method: "get",
+    path: "/api/admin/setup",
+    tag,
+    role: "guest",
+    summary: "Whether the first-run setup page is needed (no admin yet)",
+    response: SetupNeededSchema,
+    handler: async (_q, s) => ({ needed: !(await s.users.adminExists()) }),
+  }),
+  endpoint({
+    method: "post",
+    path: "/api/admin/setup",
+    tag,
+    role: "guest",
+    summary: "Create the first admin and sign in (only while there is none)",
+    response: SessionInfoSchema,
+    body: SetupSchema,
+    handler: async (input, s, c) => {
+      const ipHash = c.get("ipHash");
+      const { token, session } = await s.users.setup(input, ipHash ?? "");
+      c.header("Set-Cookie", s.users.cookie(token));
+      return { session, ipHash };
+    },
+    answer: (r) => r.session,
+    audit: ({ session, ipHash }) => ({
+      actor: started(session, ipHash),
+      action: "setup",
+      entity: "user",
+      entityId: session.user.id,
+      summary: "首次设置管理员",
+    }),
+  }),
+  endpoint({
+    method: "post",
+    path: "/api/admin/login",
+    tag,
+    role: "guest",
+    summary: "Sign in (5 wrong passwords per account and address in 15 minutes)",
+    response: SessionInfoSchema,
+    body: LoginSchema,
+    handler: async (input, s, c) => {
+      const ipHash = c.get("ipHash");
+      const { token, session } = await s.users.login(input.username, input.password, ipHash ?? "");
+      c.header("Set-Cookie", s.users.cookie(token));
+      return { session, ipHash };
+    },
+    answer: (r) => r.session,
+    audit: ({ session, ipHash }) => ({
+      actor: started(session, ipHash),
+      action: "login",
+      entity: "session",
+      summary: "登录",
+    }),
+  }),
+  endpoint({
+    method: "post",
+    path: "/api/admin/logout",
+    tag,
+    role: "session",
+    summary: "Sign out",
+    response: nothing,
+    handler: async (_q, s, c) => {
+      await s.users.logout(requireSession(c).id);
+      c.header("Set-Cookie", s.users.clearCookie());
+      return null;
+    },
+    audit: () => ({ action: "logout", entity: "session", summary: "退出登录" }),
+  }),
+  endpoint({
+    method: "get",
+    path: "/api/admin/session",
+    tag,
+    role: "session",
+    summary: "The signed-in user and the CSRF token changes must send",
+    response: SessionInfoSchema,
+    handler: async (_q, _s, c) => {
+      const s = requireSession(c);
+      return { user: s.user, csrfToken: s.csrfToken, expiresAt: s.expiresAt };
+    },
+  }),
+  endpoint({
+    method: "get",
+    path: "/api/admin/users",
+    tag,
+    role: "admin",
+    summary: "Console users",
+    response: itemsOf(AdminUserSchema),
+    handler: async (_q, s) => ({ items: await s.users.listUsers() }),
+  }),
+  endpoint({
+    method: "post",
+    path: "/api/admin/users",
+    tag,
+    role: "admin",
+    summary: "Create a console user",
+    response: AdminUserSchema,
+    body: UserCreateSchema,
+    handler: (input, s) => s.users.createUser(input),
+    audit: (user) => ({
       action: "create",
       entity: "user",
       entityId: user.id,
       summary: `${user.username}（${ROLE_LABELS[user.role]}）`,
-    });
-    return ok(c, user);
-  });
-
-  app.put("/api/admin/users/:id", async (c) => {
-    const s = requireRole(c, "admin");
-    const id = idParamOf(c);
-    const input = await jsonBody(c, UserUpdateSchema);
-    const user = await auth.updateUser(id, input);
-    const changes = [
-      `角色：${ROLE_LABELS[user.role]}`,
-      user.disabled ? "已停用" : "启用",
-      ...(input.password ? ["重设密码"] : []),
-    ];
-    await audit.record(actorOf(c), {
+    }),
+  }),
+  endpoint({
+    method: "put",
+    path: "/api/admin/users/:id",
+    tag,
+    role: "admin",
+    summary: "Change a user's role, password or disabled flag",
+    response: AdminUserSchema,
+    body: UserUpdateSchema,
+    handler: async (input, s, c) => {
+      const id = pathId(c);
+      const user = await s.users.updateUser(id, input);
+      // Changing one's own password ends one's sessions too: say so by the status the browser sees.
+      if (id === requireSession(c).user.id && (input.password || input.disabled))
+        c.header("Set-Cookie", s.users.clearCookie());
+      return user;
+    },
+    audit: (user, input) => ({
       action: "update",
       entity: "user",
-      entityId: id,
-      summary: `${user.username}：${changes.join("，")}`,
-    });
-    // Changing one's own password ends one's sessions too: say so by the status the browser sees.
-    if (id === s.user.id && (input.password || input.disabled)) c.header("Set-Cookie", auth.clearCookie());
-    return ok(c, user);
-  });
-
-  app.get("/api/admin/audit", async (c) => {
-    requireRole(c, "admin");
-    return ok(c, await audit.list(parse(AuditFilterSchema, c.req.query())));
-  });
-}
+      entityId: user.id,
+      summary: `${user.username}：${[
+        `角色：${ROLE_LABELS[user.role]}`,
+        user.disabled ? "已停用" : "启用",
+        ...(input.password ? ["重设密码"] : []),
+      ].join("，")}`,
+    }),
+  }),
+  endpoint({
+    method: "get",
+    path: "/api/admin/audit",
+    tag,
+    role: "admin",
+    summary: "The audit log, newest first",
+    response: pagedOf(AuditEntrySchema),
+    query: AuditFilterSchema,
+    handler: (f, s) => s.audit.list(f),
+  }),
+];

@@ -1,12 +1,16 @@
+import { BackupStatusSchema } from "../../../contract/privacy";
 import { backupStatus } from "../../backup/status";
-import type { Services } from "../../services";
-import { ok } from "../envelope";
-import { type AdminApp, requireRole } from "./context";
+import { endpoint } from "../endpoint";
 
 /** GET /api/admin/backup-status: the dashboard warns when the last good backup is two intervals old. */
-export function mountBackupRoutes(app: AdminApp, services: Services) {
-  app.get("/api/admin/backup-status", async (c) => {
-    requireRole(c, "editor");
-    return ok(c, await backupStatus(services.config, services.store));
-  });
-}
+export const consoleBackupEndpoints = [
+  endpoint({
+    method: "get",
+    path: "/api/admin/backup-status",
+    tag: "后台·概览",
+    role: "editor",
+    summary: "The age of the last good backup and whether it is older than two BACKUP_INTERVALs",
+    response: BackupStatusSchema,
+    handler: (_q, s) => backupStatus(s.config, s.store),
+  }),
+];

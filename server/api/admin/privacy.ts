@@ -1,26 +1,36 @@
-import { type ErasureDone, type ErasurePreview, ErasureRequestSchema } from "../../../contract/privacy";
-import type { Services } from "../../services";
-import { ok, parse } from "../envelope";
-import { type AdminApp, actorOf, jsonBody, requireRole } from "./context";
+import { ErasureDoneSchema, ErasurePreviewSchema, ErasureRequestSchema } from "../../../contract/privacy";
+import { actorOf } from "../console";
+import { endpoint } from "../endpoint";
+
+const tag = "后台·个人信息";
 
 /**
  * Erasing one person's personal data on request (admins): GET shows what will be erased, POST
- * erases it and writes the audit log (services/retention.ts).
+ * erases it; the erasure writes its own audit entry in its transaction (services/retention.ts).
  */
-export function mountPrivacyRoutes(app: AdminApp, services: Services) {
-  const { retention } = services;
-  app.get("/api/admin/privacy/erasure", async (c) => {
-    requireRole(c, "admin");
-    const { mobile } = parse(ErasureRequestSchema, c.req.query());
-    const plan = await retention.planForMobile(mobile);
-    const data: ErasurePreview = { ...plan, retentionDays: retention.days };
-    return ok(c, data);
-  });
-  app.post("/api/admin/privacy/erasure", async (c) => {
-    requireRole(c, "admin");
-    const { mobile } = await jsonBody(c, ErasureRequestSchema);
-    const r = await retention.eraseForMobile(mobile, actorOf(c));
-    const data: ErasureDone = { orders: r.orders, leads: r.leads, files: r.files };
-    return ok(c, data);
-  });
-}
+export const consolePrivacyEndpoints = [
+  endpoint({
+    method: "get",
+    path: "/api/admin/privacy/erasure",
+    tag,
+    role: "admin",
+    summary: "What erasing one person's data (by mobile number) will change",
+    query: ErasureRequestSchema,
+    response: ErasurePreviewSchema,
+    handler: async ({ mobile }, s) => ({
+      ...(await s.retention.planForMobile(mobile)),
+      retentionDays: s.retention.days,
+    }),
+  }),
+  endpoint({
+    method: "post",
+    path: "/api/admin/privacy/erasure",
+    tag,
+    role: "admin",
+    summary: "Erase one person's ID numbers, ID-card copies, mobiles and names (audited)",
+    body: ErasureRequestSchema,
+    response: ErasureDoneSchema,
+    handler: ({ mobile }, s, c) => s.retention.eraseForMobile(mobile, actorOf(c)),
+    answer: (r) => ({ orders: r.orders, leads: r.leads, files: r.files }),
+  }),
+];

@@ -2,7 +2,7 @@ import { type CreateTableBuilder, type Kysely, sql } from "kysely";
 import type { Dialect } from "../dialect";
 
 /**
- * Every table of SPEC §3. Written once for both engines: ids are `integer primary key
+ * Every table of docs/product.md §3. Written once for both engines: ids are `integer primary key
  * autoincrement` on SQLite and identity columns on PostgreSQL; times are ISO text on SQLite and
  * timestamptz on PostgreSQL; booleans are integers on SQLite.
  */

@@ -47,13 +47,13 @@ export interface DemoContact {
   phone: string;
   email: string;
 }
-export interface DemoFliggyTab {
+export interface DemoTravelTab {
   id: number;
   listKey: "list1" | "list2";
   name: string;
   sortOrder: number;
 }
-export interface DemoFliggyItem {
+export interface DemoTravelItem {
   tabId: number;
   serialNum: number;
   name: string;
@@ -89,8 +89,8 @@ export interface DemoData {
   partners: { name: string; caption: string }[];
   activities: DemoActivity[];
   contacts: DemoContact[];
-  fliggyTabs: DemoFliggyTab[];
-  fliggyItems: DemoFliggyItem[];
+  travelTabs: DemoTravelTab[];
+  travelItems: DemoTravelItem[];
   products: DemoProduct[];
   questions: DemoQuestion[];
 }
@@ -1892,7 +1892,7 @@ function makeContacts(): DemoContact[] {
   ];
 }
 
-const FLIGGY_TABS: readonly DemoFliggyTab[] = [
+const TRAVEL_TABS: readonly DemoTravelTab[] = [
   { id: 1, listKey: "list1", name: "跟团游与爆款", sortOrder: 1 },
   { id: 2, listKey: "list1", name: "海南与华南", sortOrder: 2 },
   { id: 3, listKey: "list1", name: "华东与华中", sortOrder: 3 },
@@ -1970,11 +1970,11 @@ function yuan(rng: Rng, min: number, max: number): number {
   return rng.chance(0.1) ? y * 100 + 90 : y * 100;
 }
 
-function fliggyItem(
+function travelItem(
   rng: Rng,
   tabId: number,
   city: string,
-): Omit<DemoFliggyItem, "tabId" | "serialNum" | "password"> {
+): Omit<DemoTravelItem, "tabId" | "serialNum" | "password"> {
   const hotel = rng.pick(HOTEL_WORDS) + rng.pick(HOTEL_KINDS);
   if (tabId === 12) {
     const nights = rng.pick([1, 1, 2]);
@@ -2042,22 +2042,22 @@ function fliggyItem(
   };
 }
 
-function makeFliggy(rng: Rng): { tabs: DemoFliggyTab[]; items: DemoFliggyItem[] } {
-  const items: DemoFliggyItem[] = [];
+function makeTravel(rng: Rng): { tabs: DemoTravelTab[]; items: DemoTravelItem[] } {
+  const items: DemoTravelItem[] = [];
   const used = new Set<string>();
-  for (const tab of FLIGGY_TABS) {
+  for (const tab of TRAVEL_TABS) {
     const cities = TAB_CITIES[tab.id] ?? ["杭州"];
     const n = rng.int(6, 12);
     const names = new Set<string>();
     for (let serial = 1; serial <= n; serial++) {
-      let item = fliggyItem(rng, tab.id, rng.pick(cities));
+      let item = travelItem(rng, tab.id, rng.pick(cities));
       for (let tries = 0; tries < 10 && names.has(item.name); tries++)
-        item = fliggyItem(rng, tab.id, rng.pick(cities));
+        item = travelItem(rng, tab.id, rng.pick(cities));
       names.add(item.name);
       items.push({ tabId: tab.id, serialNum: serial, ...item, password: promoCode(rng, used) });
     }
   }
-  return { tabs: FLIGGY_TABS.map((t) => ({ ...t })), items };
+  return { tabs: TRAVEL_TABS.map((t) => ({ ...t })), items };
 }
 
 function agreement(title: string, service: string, refund: string): string {
@@ -2340,7 +2340,7 @@ export function generateDemoContent(opts: {
       tags,
     }),
   );
-  const fliggy = makeFliggy(new Rng(deriveSeed(seed, 4)));
+  const travel = makeTravel(new Rng(deriveSeed(seed, 4)));
   return {
     columns: COLUMNS.map((c) => ({ ...c })),
     tags,
@@ -2349,8 +2349,8 @@ export function generateDemoContent(opts: {
     partners: makePartners(new Rng(deriveSeed(seed, 2))),
     activities: makeActivities(new Rng(deriveSeed(seed, 3))),
     contacts: makeContacts(),
-    fliggyTabs: fliggy.tabs,
-    fliggyItems: fliggy.items,
+    travelTabs: travel.tabs,
+    travelItems: travel.items,
     products: makeProducts(now.getUTCFullYear()),
     questions: makeQuestions(),
   };

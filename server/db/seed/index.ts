@@ -1,5 +1,6 @@
 import path from "node:path";
 import { sql } from "kysely";
+import { BANNER_GROUP } from "../../../contract/columns";
 import type { Services } from "../../services";
 import { sanitizeRichText } from "../../services/html";
 import { type DemoData, generateDemoContent } from "./demo-content";
@@ -42,7 +43,8 @@ export async function seed(services: Services, data: DemoData): Promise<{ articl
       .values(data.columns.map((c) => ({ id: c.id, name: c.name, sort_order: c.sortOrder, created_at: now })))
       .execute();
     for (const [i, b] of data.banners.entries()) {
-      const size = b.columnId === 11 ? { width: 1200, height: 392 } : { width: 600, height: 200 };
+      const size =
+        b.columnId === BANNER_GROUP.carousel ? { width: 1200, height: 392 } : { width: 600, height: 200 };
       await tx
         .insertInto("banners")
         .values({
@@ -97,13 +99,13 @@ export async function seed(services: Services, data: DemoData): Promise<{ articl
         })
         .execute();
     }
-    for (const t of data.fliggyTabs) {
+    for (const t of data.travelTabs) {
       await tx
         .insertInto("fliggy_tabs")
         .values({ id: t.id, list_key: t.listKey, name: t.name, sort_order: t.sortOrder })
         .execute();
     }
-    for (const [i, f] of data.fliggyItems.entries()) {
+    for (const [i, f] of data.travelItems.entries()) {
       await tx
         .insertInto("fliggy_items")
         .values({

@@ -1,8 +1,8 @@
 import { type RawBuilder, sql } from "kysely";
 import type { Dashboard } from "../../contract/admin";
 import type { Database } from "../db";
-import { fenToYuan } from "../services/rows";
 import { beijingDayStart } from "./csv";
+import { fenToYuan } from "./rows";
 import { beijingDay } from "./stats";
 
 /** The dashboard: per-day leads, orders and paid revenue (Beijing days), reading and search stats. */

@@ -1,13 +1,22 @@
 import type { Kysely } from "kysely";
+import type { z } from "zod";
+import type {
+  AdminArticle,
+  AdminArticleRow,
+  ArticleFilterSchema,
+  ArticleFormSchema,
+  ArticleStatus,
+  Paged,
+} from "../../contract/admin";
 import { articleChange } from "../../contract/cache-tags";
 import type { Article, ArticleSummary, Column, Tag } from "../../contract/entities";
 import type { Database } from "../db";
 import type { DB } from "../db/schema";
 import type { SearchIndex } from "../search";
-import type { ContentEvents } from "./cache";
-import { notFound } from "./errors";
-import { safeImageUrl, sanitizeRichText } from "./html";
-import { type Row, toArticleSummary, toColumn } from "./rows";
+import type { ContentEvents } from "../services/cache";
+import { AppError, notFound } from "../services/errors";
+import { safeImageUrl, sanitizeRichText } from "../services/html";
+import { bool, type Row, toArticleSummary, toColumn } from "../services/rows";
 
 export interface ArticleInput {
   columnId: number;
@@ -17,7 +26,7 @@ export interface ArticleInput {
   thumb: string;
   author: string;
   hot: boolean;
-  status: "published" | "draft";
+  status: "published" | "scheduled" | "draft";
   createdAt: string;
   tags: string[];
 }
@@ -85,7 +94,7 @@ export function createContentService(
 
   const page = (p: number, size: number) => ({ limit: size, offset: (p - 1) * size });
 
-  return {
+  const reading = {
     async list(opts: { page: number; pageSize: number; columnId?: number }) {
       const { limit, offset } = page(opts.page, opts.pageSize);
       let q = published().select(summaryColumns);
@@ -225,6 +234,8 @@ export function createContentService(
       return saved;
     },
   };
+  const saveArticle = reading.saveArticle.bind(reading);
+  return { ...reading, ...articleEditing({ db, tagsFor, saveArticle, search, events }) };
 }
 
 /** Two articles published in the same millisecond with ids 1024 apart would collide: step past. */
@@ -260,3 +271,244 @@ async function setTags(tx: Kysely<DB>, articleId: number, names: string[]) {
 }
 
 export type ContentService = ReturnType<typeof createContentService>;
+
+type Filter = z.infer<typeof ArticleFilterSchema>;
+
+const NOT_SCHEDULED = "这篇文章不是定时发布状态";
+
+/**
+ * What a save stores: an article saved as published with a publish time still ahead is scheduled
+ * (it goes out at that time, not at once); a minute's slack absorbs clocks and the editor's typing.
+ */
+export function effectiveStatus(status: ArticleStatus, createdAt: string, now = Date.now()): ArticleStatus {
+  if (status === "published" && Date.parse(createdAt) > now + 60_000) return "scheduled";
+  return status;
+}
+
+/** The save input that keeps an article as it is. */
+function inputOf(a: AdminArticle): ArticleInput {
+  return {
+    columnId: a.columnId,
+    title: a.title,
+    intro: a.intro,
+    content: a.content,
+    thumb: a.thumb,
+    author: a.author,
+    hot: a.hot,
+    status: a.status,
+    createdAt: a.createdAt,
+    tags: a.tags.map((t) => t.tagName),
+  };
+}
+type Form = z.infer<typeof ArticleFormSchema>;
+
+/**
+ * Articles as editors see them: drafts included, with view counts. Writes go through
+ * saveArticle, which sanitises the body with the site's allow-list, keeps the search index in step
+ * and announces the change to every instance.
+ */
+function articleEditing(deps: {
+  db: Kysely<DB>;
+  tagsFor: (ids: number[]) => Promise<Map<number, Tag[]>>;
+  saveArticle: (input: ArticleInput, id?: number) => Promise<number>;
+  search: SearchIndex;
+  events: ContentEvents;
+}) {
+  const { db } = deps;
+
+  const base = () => db.selectFrom("articles as a").leftJoin("columns as c", "c.id", "a.column_id");
+
+  const rowColumns = [
+    "a.id",
+    "a.title",
+    "a.column_id",
+    "c.name as column_name",
+    "a.author",
+    "a.thumb",
+    "a.status",
+    "a.hot",
+    "a.view_count",
+    "a.created_at",
+    "a.updated_at",
+  ] as const;
+
+  type RowShape = {
+    id: number;
+    title: string;
+    column_id: number;
+    column_name: string | null;
+    author: string;
+    thumb: string;
+    status: "published" | "scheduled" | "draft";
+    hot: boolean | number;
+    view_count: number;
+    created_at: string;
+    updated_at: string;
+  };
+  const toRow = (r: RowShape, tags: { tagId: number; tagName: string }[]): AdminArticleRow => ({
+    id: r.id,
+    title: r.title,
+    columnId: r.column_id,
+    columnName: r.column_name ?? "",
+    author: r.author,
+    thumb: r.thumb,
+    status: r.status,
+    hot: bool(r.hot),
+    viewCount: Number(r.view_count),
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    tags,
+  });
+
+  return {
+    async find(f: Filter): Promise<Paged<AdminArticleRow>> {
+      let q = base();
+      if (f.q) q = q.where("a.title", "like", `%${f.q}%`);
+      if (f.columnId) q = q.where("a.column_id", "=", f.columnId);
+      if (f.status) q = q.where("a.status", "=", f.status);
+      if (f.hot) q = q.where("a.hot", "=", f.hot === "1");
+      if (f.tagId) {
+        const tagId = f.tagId;
+        q = q.where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom("article_tags as at")
+              .select("at.article_id")
+              .whereRef("at.article_id", "=", "a.id")
+              .where("at.tag_id", "=", tagId),
+          ),
+        );
+      }
+      const [rows, total] = await Promise.all([
+        q
+          .select(rowColumns)
+          .orderBy("a.created_at", "desc")
+          .orderBy("a.id", "desc")
+          .limit(f.pageSize)
+          .offset((f.page - 1) * f.pageSize)
+          .execute(),
+        q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+      ]);
+      const tags = await deps.tagsFor(rows.map((r) => r.id));
+      return {
+        items: rows.map((r) => toRow(r as RowShape, tags.get(r.id) ?? [])),
+        total: Number(total.n),
+        page: f.page,
+        pageSize: f.pageSize,
+      };
+    },
+
+    async article(id: number): Promise<AdminArticle> {
+      const r = await base()
+        .select(rowColumns)
+        .select(["a.intro", "a.content"])
+        .where("a.id", "=", id)
+        .executeTakeFirst();
+      if (!r) throw new AppError(404, "文章不存在");
+      const tags = await deps.tagsFor([id]);
+      return { ...toRow(r as RowShape, tags.get(id) ?? []), intro: r.intro, content: r.content };
+    },
+
+    async save(input: Form, id?: number): Promise<AdminArticle> {
+      const column = await db
+        .selectFrom("columns")
+        .select("id")
+        .where("id", "=", input.columnId)
+        .executeTakeFirst();
+      if (!column) throw new AppError(400, "栏目不存在");
+      if (id !== undefined) {
+        const old = await db.selectFrom("articles").select("id").where("id", "=", id).executeTakeFirst();
+        if (!old) throw new AppError(404, "文章不存在");
+      }
+      const saved = await deps.saveArticle(
+        {
+          columnId: input.columnId,
+          title: input.title,
+          intro: input.intro,
+          content: input.content,
+          thumb: input.thumb,
+          author: input.author,
+          hot: input.hot,
+          status: effectiveStatus(input.status, input.createdAt),
+          createdAt: input.createdAt,
+          tags: input.tags,
+        },
+        id,
+      );
+      return this.article(saved);
+    },
+
+    /** A scheduled article goes out now: its publish time becomes this moment. */
+    async publishNow(id: number): Promise<AdminArticle> {
+      const a = await this.article(id);
+      if (a.status !== "scheduled") throw new AppError(400, NOT_SCHEDULED);
+      await deps.saveArticle({ ...inputOf(a), status: "published", createdAt: new Date().toISOString() }, id);
+      return this.article(id);
+    },
+
+    /** A scheduled article back to a draft; its time is kept for the next schedule. */
+    async unschedule(id: number): Promise<AdminArticle> {
+      const a = await this.article(id);
+      if (a.status !== "scheduled") throw new AppError(400, NOT_SCHEDULED);
+      await deps.saveArticle({ ...inputOf(a), status: "draft" }, id);
+      return this.article(id);
+    },
+
+    /**
+     * Publishes every scheduled article whose time has come. One UPDATE … RETURNING claims them, so
+     * with several instances polling, each article is published by exactly one of them; that one
+     * indexes it and announces the change (every instance's page store then shows it).
+     */
+    async publishDue(now = new Date()): Promise<{ id: number; title: string }[]> {
+      const due = await db.transaction().execute(async (tx) => {
+        const rows = await tx
+          .updateTable("articles")
+          .set({ status: "published" })
+          .where("status", "=", "scheduled")
+          .where("created_at", "<=", now.toISOString())
+          .returning(["id", "search_key", "title", "intro", "content"])
+          .execute();
+        for (const r of rows)
+          await deps.search.put(tx, {
+            id: r.id,
+            searchKey: Number(r.search_key),
+            title: r.title,
+            intro: r.intro,
+            content: r.content,
+          });
+        return rows;
+      });
+      for (const r of due) await deps.events.changed(articleChange(r.id));
+      return due.map((r) => ({ id: r.id, title: r.title }));
+    },
+
+    /** Removes an article, its tags and its search entry. */
+    async remove(id: number): Promise<AdminArticle> {
+      const old = await this.article(id);
+      await db.transaction().execute(async (tx) => {
+        const r = await tx
+          .selectFrom("articles")
+          .select("search_key")
+          .where("id", "=", id)
+          .executeTakeFirst();
+        await deps.search.remove(tx, id, r?.search_key ?? null);
+        await tx.deleteFrom("article_tags").where("article_id", "=", id).execute();
+        await tx.deleteFrom("articles").where("id", "=", id).execute();
+      });
+      await deps.events.changed(articleChange(id));
+      return old;
+    },
+
+    /** The hot-news flag alone (the 热点 list); nothing the search index reads changes. */
+    async setHot(id: number, hot: boolean): Promise<AdminArticleRow> {
+      const r = await db
+        .updateTable("articles")
+        .set({ hot, updated_at: new Date().toISOString() })
+        .where("id", "=", id)
+        .executeTakeFirst();
+      if (Number(r.numUpdatedRows) === 0) throw new AppError(404, "文章不存在");
+      await deps.events.changed(articleChange(id));
+      return this.article(id);
+    },
+  };
+}

@@ -1,7 +1,7 @@
 import type { TravelListPage } from "../types";
 import { pic, SLOGAN_TITLE } from "./shared";
 
-/** /activity/caicai/list — travel list 1: five tabs, no destination column (SPEC §2). */
+/** /activity/caicai/list — travel list 1: five tabs, no destination column (docs/product.md §2). */
 export const page: TravelListPage = {
   path: "/activity/caicai/list",
   title: SLOGAN_TITLE,

@@ -7,8 +7,8 @@ import type { AdminUserTable } from "../db/schema";
 import type { Logger } from "../logger";
 import { AppError } from "../services/errors";
 import type { LimitRule, Limits } from "../services/limits";
+import { dummyHash, hashPassword, verifyPassword } from "../services/password";
 import { bool } from "../services/rows";
-import { dummyHash, hashPassword, verifyPassword } from "./password";
 
 /** A session ends after 12 hours without use, and 7 days after sign-in whatever happens. */
 export const SESSION_IDLE_MS = 12 * 3600_000;

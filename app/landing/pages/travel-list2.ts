@@ -1,7 +1,7 @@
 import type { TravelListPage } from "../types";
 import { pic, SLOGAN_TITLE } from "./shared";
 
-/** /activity/caicai/list2 — travel list 2: eight tabs, with each item's destination (SPEC §2). */
+/** /activity/caicai/list2 — travel list 2: eight tabs, with each item's destination (docs/product.md §2). */
 export const page: TravelListPage = {
   path: "/activity/caicai/list2",
   title: SLOGAN_TITLE,

@@ -1,40 +1,27 @@
 import type { z } from "zod";
-import { type ProductFormSchema, type QuestionFormSchema, yuanToFen } from "../../contract/admin";
+import {
+  type AdminProduct,
+  type AdminQuestion,
+  type ProductFormSchema,
+  type QuestionFormSchema,
+  yuanToFen,
+} from "../../contract/admin";
 import { productChange } from "../../contract/cache-tags";
+import type { ProductDetail, Question } from "../../contract/entities";
 import type { Database } from "../db";
 import type { ContentEvents } from "../services/cache";
-import { AppError } from "../services/errors";
+import { AppError, notFound } from "../services/errors";
 import { sanitizeRichText } from "../services/html";
 import { bool, fenToYuan } from "../services/rows";
 
 type ProductForm = z.infer<typeof ProductFormSchema>;
 type QuestionForm = z.infer<typeof QuestionFormSchema>;
 
-export interface AdminProduct {
-  id: number;
-  name: string;
-  price: number;
-  contractHtml: string;
-  requiresAgreement: boolean;
-  createdAt: string;
-  orders: number;
-}
-
-export interface AdminQuestion {
-  id: number;
-  productId: number | null;
-  title: string;
-  showTitle: string;
-  field: string;
-  type: QuestionForm["type"];
-  required: boolean;
-  hidden: boolean;
-  sortOrder: number;
-  options: { title: string; hasInput: boolean }[];
-}
-
-/** Sign-up products (price in yuan, stored in fen; agreement HTML sanitised) and their questions. */
-export function createProductAdmin(deps: { database: Database; events: ContentEvents }) {
+/**
+ * Sign-up products and their questions: what the sign-up form reads, and what editors change (price
+ * in yuan, stored in fen; agreement HTML sanitised).
+ */
+export function createProductService(deps: { database: Database; events: ContentEvents }) {
   const { db } = deps.database;
 
   async function orderCounts(ids: number[]) {
@@ -48,15 +35,15 @@ export function createProductAdmin(deps: { database: Database; events: ContentEv
     return new Map(rows.map((r) => [r.product_id, Number(r.n)]));
   }
 
-  async function questions(productId: number): Promise<AdminQuestion[]> {
-    const qs = await db
+  /** A product's questions (its own and the shared ones) with their options, in form order. */
+  async function questionRows(productId: number, visibleOnly: boolean) {
+    let q = db
       .selectFrom("questions")
       .selectAll()
-      .where((eb) => eb.or([eb("product_id", "=", productId), eb("product_id", "is", null)]))
-      .orderBy("sort_order")
-      .orderBy("id")
-      .execute();
-    const ids = qs.map((q) => q.id);
+      .where((eb) => eb.or([eb("product_id", "=", productId), eb("product_id", "is", null)]));
+    if (visibleOnly) q = q.where("hidden", "=", false);
+    const qs = await q.orderBy("sort_order").orderBy("id").execute();
+    const ids = qs.map((x) => x.id);
     const options =
       ids.length === 0
         ? []
@@ -64,9 +51,15 @@ export function createProductAdmin(deps: { database: Database; events: ContentEv
             .selectFrom("question_options")
             .selectAll()
             .where("question_id", "in", ids)
+            .orderBy("question_id")
             .orderBy("sort_order")
             .orderBy("id")
             .execute();
+    return { qs, options };
+  }
+
+  async function questions(productId: number): Promise<AdminQuestion[]> {
+    const { qs, options } = await questionRows(productId, false);
     return qs.map((q) => ({
       id: q.id,
       productId: q.product_id,
@@ -113,13 +106,49 @@ export function createProductAdmin(deps: { database: Database; events: ContentEv
   });
 
   return {
-    async list(): Promise<AdminProduct[]> {
+    async detail(productId: number): Promise<ProductDetail> {
+      const p = await db.selectFrom("products").selectAll().where("id", "=", productId).executeTakeFirst();
+      if (!p) throw notFound("产品");
+      return {
+        productId: p.id,
+        productName: p.name,
+        productContract: p.contract_html,
+        price: fenToYuan(p.price_fen),
+        requiresAgreement: bool(p.requires_agreement),
+      };
+    },
+
+    /** The visible sign-up questions of a product, with their options, in form order (the sign-up form). */
+    async questions(productId: number): Promise<Question[]> {
+      const product = await db
+        .selectFrom("products")
+        .select("id")
+        .where("id", "=", productId)
+        .executeTakeFirst();
+      if (!product) throw notFound("产品");
+      const { qs, options } = await questionRows(productId, true);
+      return qs.map((q) => ({
+        questionId: q.id,
+        questionTitle: q.title,
+        showTitle: q.show_title,
+        questionField: q.field,
+        questionType: q.type,
+        required: bool(q.required) ? "TRUE" : "FALSE",
+        additionList: options
+          .filter((o) => o.question_id === q.id)
+          .map((o) => ({ optionTitle: o.title, questionId: o.question_id, hasInput: bool(o.has_input) })),
+      }));
+    },
+
+    /** Every product with its order count (the console's list). */
+    async all(): Promise<AdminProduct[]> {
       const rows = await db.selectFrom("products").selectAll().orderBy("id").execute();
       const counts = await orderCounts(rows.map((r) => r.id));
       return rows.map((r) => toProduct(r, counts.get(r.id) ?? 0));
     },
 
-    async get(id: number): Promise<AdminProduct & { questions: AdminQuestion[] }> {
+    /** One product with all its questions, hidden ones included (the console's editor). */
+    async product(id: number): Promise<AdminProduct & { questions: AdminQuestion[] }> {
       const r = await db.selectFrom("products").selectAll().where("id", "=", id).executeTakeFirst();
       if (!r) throw new AppError(404, "产品不存在");
       const counts = await orderCounts([id]);
@@ -145,7 +174,7 @@ export function createProductAdmin(deps: { database: Database; events: ContentEv
         })
         .execute();
       await deps.events.changed(productChange(input.id));
-      return this.get(input.id);
+      return this.product(input.id);
     },
 
     /** The id stays what it is (orders and links refer to it). */
@@ -162,11 +191,11 @@ export function createProductAdmin(deps: { database: Database; events: ContentEv
         .executeTakeFirst();
       if (Number(r.numUpdatedRows) === 0) throw new AppError(404, "产品不存在");
       await deps.events.changed(productChange(id));
-      return this.get(id);
+      return this.product(id);
     },
 
     async remove(id: number): Promise<AdminProduct> {
-      const p = await this.get(id);
+      const p = await this.product(id);
       if (p.orders > 0) throw new AppError(409, "该产品已有报名订单，不能删除");
       await db.deleteFrom("products").where("id", "=", id).execute();
       await deps.events.changed(productChange(id));
@@ -244,4 +273,4 @@ export function createProductAdmin(deps: { database: Database; events: ContentEv
   };
 }
 
-export type ProductAdmin = ReturnType<typeof createProductAdmin>;
+export type ProductService = ReturnType<typeof createProductService>;

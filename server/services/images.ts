@@ -3,7 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { fileTypeFromBuffer } from "file-type";
 import sharp, { type Metadata } from "sharp";
-import { AppError } from "../services/errors";
+import { AppError } from "./errors";
 
 export const IMAGE_MAX_BYTES = 8 * 1024 * 1024;
 

@@ -1,18 +1,9 @@
 import type { Kysely } from "kysely";
-import type { z } from "zod";
-import {
-  ActivityFormSchema,
-  BannerFormSchema,
-  ColumnFormSchema,
-  ContactFormSchema,
-  type Paged,
-  PartnerFormSchema,
-  type Role,
-  TagFormSchema,
-  TravelItemFormSchema,
-  TravelTabFormSchema,
-  yuanToFen,
-} from "../../contract/admin";
+import { type Paged, yuanToFen } from "../../contract/admin";
+import { resourceChange } from "../../contract/cache-tags";
+import { CONSOLE_RESOURCES, type ConsoleResource } from "../../contract/resources";
+import type { DB } from "../db/schema";
+import type { ContentEvents } from "../services/cache";
 import { AppError } from "../services/errors";
 import { fenToYuan } from "../services/rows";
 
@@ -21,23 +12,16 @@ export type AnyDb = Kysely<any>;
 type Row = Record<string, unknown>;
 
 /**
- * The simple entities of the console, declared once each: which table, which form schema, how a
- * form maps to a row and back, how lists are ordered and filtered. One set of handlers
+ * The simple entities of the console, on the server: their shared description (contract/resources.ts:
+ * role, form schema, what may be done) plus which table, how a form maps to a row and back, how lists are ordered and filtered. One set of handlers
  * (server/api/admin/resources.ts) serves them all; articles, products, leads and orders have
  * their own modules.
  */
-export interface ResourceDef {
-  /** URL segment under /api/admin/ and audit entity name */
-  name: string;
-  /** Chinese name for messages */
-  label: string;
-  table: string;
-  role: Role;
-  schema: z.ZodType<Row>;
+export interface ResourceDef extends ConsoleResource {
+  /** a table of the schema (server/db/schema.ts): a misspelt name does not compile */
+  table: keyof DB;
   /** auto: the database assigns ids; next: max(id) + 1 (tables whose ids are not generated) */
   idMode: "auto" | "next";
-  canCreate: boolean;
-  canDelete: boolean;
   toRow(input: Row): Row;
   /** columns only set on insert (created_at) */
   insertDefaults?: () => Row;
@@ -58,6 +42,26 @@ export interface ResourceDef {
   decorate?(db: AnyDb, rows: Row[]): Promise<Row[]>;
 }
 
+/** A column of a table of the schema. */
+type Col<T extends keyof DB> = keyof DB[T] & string;
+
+/**
+ * A resource declared against the schema: its table and every column it names (order, search,
+ * group, sort, unique) must exist, or it does not compile. Stored with the names widened.
+ */
+type TypedResource<T extends keyof DB> = Omit<
+  ResourceDef,
+  "table" | "orderBy" | "search" | "group" | "sortColumn" | "unique"
+> & {
+  table: T;
+  orderBy: [Col<T>, "asc" | "desc"][];
+  search?: Col<T>[];
+  group?: { column: Col<T>; type: "int" | "text" };
+  sortColumn?: Col<T>;
+  unique?: { column: Col<T>; message: string };
+};
+const resource = <T extends keyof DB>(def: TypedResource<T>): ResourceDef => def as unknown as ResourceDef;
+
 const now = () => new Date().toISOString();
 
 async function countBy(
@@ -77,15 +81,10 @@ async function countBy(
 }
 
 export const RESOURCES: ResourceDef[] = [
-  {
-    name: "columns",
-    label: "栏目",
+  resource({
+    ...CONSOLE_RESOURCES["columns"],
     table: "columns",
-    role: "editor",
-    schema: ColumnFormSchema,
     idMode: "next",
-    canCreate: true,
-    canDelete: true,
     toRow: (i) => ({ name: i.name, sort_order: i.sortOrder }),
     insertDefaults: () => ({ created_at: now() }),
     fromRow: (r) => ({ id: r.id, name: r.name, sortOrder: r.sort_order }),
@@ -114,16 +113,11 @@ export const RESOURCES: ResourceDef[] = [
       );
       return rows.map((r) => ({ ...r, articles: counts.get(Number(r.id)) ?? 0 }));
     },
-  },
-  {
-    name: "tags",
-    label: "标签",
+  }),
+  resource({
+    ...CONSOLE_RESOURCES["tags"],
     table: "tags",
-    role: "editor",
-    schema: TagFormSchema,
     idMode: "auto",
-    canCreate: true,
-    canDelete: true,
     toRow: (i) => ({ name: i.name }),
     fromRow: (r) => ({ id: r.id, name: r.name }),
     orderBy: [["id", "desc"]],
@@ -139,16 +133,11 @@ export const RESOURCES: ResourceDef[] = [
       );
       return rows.map((r) => ({ ...r, articles: counts.get(Number(r.id)) ?? 0 }));
     },
-  },
-  {
-    name: "banners",
-    label: "广告位",
+  }),
+  resource({
+    ...CONSOLE_RESOURCES["banners"],
     table: "banners",
-    role: "editor",
-    schema: BannerFormSchema,
     idMode: "auto",
-    canCreate: true,
-    canDelete: true,
     toRow: (i) => ({
       column_id: i.columnId,
       name: i.name,
@@ -175,16 +164,11 @@ export const RESOURCES: ResourceDef[] = [
     group: { column: "column_id", type: "int" },
     sortColumn: "sort_order",
     summary: (i) => String(i.name || i.link || ""),
-  },
-  {
-    name: "partners",
-    label: "合作伙伴",
+  }),
+  resource({
+    ...CONSOLE_RESOURCES["partners"],
     table: "partners",
-    role: "editor",
-    schema: PartnerFormSchema,
     idMode: "auto",
-    canCreate: true,
-    canDelete: true,
     toRow: (i) => ({ name: i.name, thumb: i.thumb, link: i.link, sort_order: i.sortOrder }),
     fromRow: (r) => ({ id: r.id, name: r.name, thumb: r.thumb, link: r.link, sortOrder: r.sort_order }),
     orderBy: [
@@ -194,16 +178,11 @@ export const RESOURCES: ResourceDef[] = [
     search: ["name"],
     sortColumn: "sort_order",
     summary: (i) => String(i.name || i.thumb || ""),
-  },
-  {
-    name: "activities",
-    label: "活动",
+  }),
+  resource({
+    ...CONSOLE_RESOURCES["activities"],
     table: "activities",
-    role: "editor",
-    schema: ActivityFormSchema,
     idMode: "auto",
-    canCreate: true,
-    canDelete: true,
     toRow: (i) => ({
       column_id: i.columnId,
       name: i.name,
@@ -235,16 +214,11 @@ export const RESOURCES: ResourceDef[] = [
     search: ["name", "address"],
     group: { column: "column_id", type: "int" },
     summary: (i) => String(i.name ?? ""),
-  },
-  {
-    name: "travel-tabs",
-    label: "旅行清单分类",
+  }),
+  resource({
+    ...CONSOLE_RESOURCES["travel-tabs"],
     table: "fliggy_tabs",
-    role: "editor",
-    schema: TravelTabFormSchema,
     idMode: "next",
-    canCreate: true,
-    canDelete: true,
     toRow: (i) => ({ list_key: i.listKey, name: i.name, sort_order: i.sortOrder }),
     fromRow: (r) => ({ id: r.id, listKey: r.list_key, name: r.name, sortOrder: r.sort_order }),
     orderBy: [
@@ -265,16 +239,11 @@ export const RESOURCES: ResourceDef[] = [
         .executeTakeFirst();
       if (a) throw new AppError(409, "该分类下还有商品，请先删除这些商品");
     },
-  },
-  {
-    name: "travel-items",
-    label: "旅行商品",
+  }),
+  resource({
+    ...CONSOLE_RESOURCES["travel-items"],
     table: "fliggy_items",
-    role: "editor",
-    schema: TravelItemFormSchema,
     idMode: "auto",
-    canCreate: true,
-    canDelete: true,
     toRow: (i) => ({
       tab_id: i.tabId,
       serial_num: i.serialNum,
@@ -302,16 +271,11 @@ export const RESOURCES: ResourceDef[] = [
     search: ["name", "location", "password"],
     group: { column: "tab_id", type: "int" },
     summary: (i) => String(i.name ?? ""),
-  },
-  {
-    name: "contacts",
-    label: "商务合作联系方式",
+  }),
+  resource({
+    ...CONSOLE_RESOURCES["contacts"],
     table: "cooperation_contacts",
-    role: "editor",
-    schema: ContactFormSchema,
     idMode: "auto",
-    canCreate: false,
-    canDelete: false,
     toRow: (i) => ({
       title: i.title,
       contact_name: i.contactName,
@@ -333,12 +297,12 @@ export const RESOURCES: ResourceDef[] = [
     ],
     sortColumn: "sort_order",
     summary: (i) => String(i.title ?? ""),
-  },
+  }),
 ];
 
 export const resourceByName = new Map(RESOURCES.map((r) => [r.name, r]));
 
-export function createResourceStore(db: AnyDb) {
+export function createResourceStore(db: AnyDb, events: ContentEvents) {
   async function exists(def: ResourceDef, id: number): Promise<Row | undefined> {
     return (await db.selectFrom(def.table).selectAll().where("id", "=", id).executeTakeFirst()) as
       | Row
@@ -408,6 +372,7 @@ export function createResourceStore(db: AnyDb) {
               .returningAll()
               .executeTakeFirstOrThrow()) as Row;
           });
+          await events.changed(resourceChange(def.name));
           return def.fromRow(created);
         } catch (err) {
           // Two editors creating at once on PostgreSQL may draw the same next id: draw again.
@@ -428,6 +393,7 @@ export function createResourceStore(db: AnyDb) {
         .returningAll()
         .executeTakeFirst()) as Row | undefined;
       if (!r) throw new AppError(404, `${def.label}不存在`);
+      await events.changed(resourceChange(def.name));
       return def.fromRow(r);
     },
 
@@ -437,6 +403,7 @@ export function createResourceStore(db: AnyDb) {
       if (!r) throw new AppError(404, `${def.label}不存在`);
       await def.beforeDelete?.(db, id);
       await db.deleteFrom(def.table).where("id", "=", id).execute();
+      await events.changed(resourceChange(def.name));
       return def.fromRow(r);
     },
 
@@ -453,6 +420,7 @@ export function createResourceStore(db: AnyDb) {
             .execute();
         }
       });
+      await events.changed(resourceChange(def.name));
     },
   };
 }

@@ -4,6 +4,8 @@ import path from "node:path";
 import { fileTypeFromBuffer } from "file-type";
 import { type Selectable, sql } from "kysely";
 import sharp from "sharp";
+import type { z } from "zod";
+import { type AdminLead, LEAD_STATUSES, type LeadFilterSchema, type Paged } from "../../contract/admin";
 import {
   MCN_DEDUP_MINUTES,
   MCN_MESSAGES,
@@ -17,9 +19,10 @@ import {
 import type { Database } from "../db";
 import type { McnLeadTable } from "../db/schema";
 import type { Logger } from "../logger";
-import { AppError } from "./errors";
-import type { LeadWebhook } from "./lead-webhook";
-import type { LimitRule, Limits } from "./limits";
+import { beijingDayEnd, beijingDayStart, beijingTime, toCsv } from "../services/csv";
+import { AppError } from "../services/errors";
+import type { LeadWebhook } from "../services/lead-webhook";
+import type { LimitRule, Limits } from "../services/limits";
 
 /** Submits of both forms per hashed IP: generous for people, tight for scripts. */
 export const LEAD_LIMIT: LimitRule = {
@@ -35,6 +38,13 @@ export const UPLOAD_LIMIT: LimitRule = {
   message: UPLOAD_MESSAGES.rateLimited,
 };
 
+type LeadFilter = z.infer<typeof LeadFilterSchema>;
+
+/** Rows of one export at most (an export of everything is a database dump, not a sheet). */
+export const EXPORT_MAX_ROWS = 50_000;
+const label = (list: readonly { value: string; label: string }[], v: string) =>
+  list.find((x) => x.value === v)?.label ?? v;
+
 /** Where the request came from; stored with the lead, never logged. */
 export interface LeadMeta {
   ipHash: string;
@@ -47,22 +57,13 @@ export interface LeadMeta {
 
 export type SubmitOutcome = "stored" | "duplicate" | "dropped";
 
-export interface McnLead {
-  id: number;
-  form: McnForm;
-  name: string;
-  phone: string;
-  brand: string | null;
-  role: string | null;
-  channelNickname: string | null;
-  channelLink: string | null;
-  idCopyPic: string | null;
-  sourcePage: string | null;
-  userAgent: string | null;
+/** A stored lead: what the console shows (AdminLead) and the hashed IP, which stays on the server. */
+export interface McnLead extends AdminLead {
   ipHash: string | null;
-  status: McnLeadTable["status"];
-  createdAt: string;
 }
+
+/** A lead as the console shows it: everything but the hashed IP. */
+const forConsole = ({ ipHash: _ipHash, ...lead }: McnLead): AdminLead => lead;
 
 const toLead = (r: Selectable<McnLeadTable>): McnLead => ({
   id: r.id,
@@ -89,7 +90,7 @@ const EXT: Record<(typeof UPLOAD_TYPES)[number], "jpg" | "png" | "webp"> = {
   "image/webp": "webp",
 };
 
-/** MCN leads (SPEC §3 merchant and influencer forms) and the pictures uploaded for them. */
+/** MCN leads (docs/product.md §3 merchant and influencer forms) and the pictures uploaded for them. */
 export function createMcnService(opts: {
   database: Database;
   limits: Limits;
@@ -107,6 +108,21 @@ export function createMcnService(opts: {
    * serialised per form and phone (one SQLite connection; a PostgreSQL advisory lock across
    * instances), so two simultaneous clicks store one lead.
    */
+  function leadQuery(f: Omit<LeadFilter, "page" | "pageSize">) {
+    let q = db.selectFrom("mcn_leads");
+    if (f.form) q = q.where("form", "=", f.form);
+    if (f.status) q = q.where("status", "=", f.status);
+    if (f.from) q = q.where("created_at", ">=", beijingDayStart(f.from));
+    if (f.to) q = q.where("created_at", "<", beijingDayEnd(f.to));
+    if (f.q) {
+      const like = `%${f.q}%`;
+      q = q.where((eb) =>
+        eb.or([eb("name", "like", like), eb("phone", "like", like), eb("brand", "like", like)]),
+      );
+    }
+    return q;
+  }
+
   async function store(
     form: McnForm,
     values: Omit<Selectable<McnLeadTable>, "id" | "status" | "form" | "created_at">,
@@ -238,7 +254,7 @@ export function createMcnService(opts: {
     submit,
     storePicture,
     webhook,
-    /** Latest leads first (the console has its own filtered lists; this serves tests and scripts). */
+    /** Latest leads first (tests and scripts; the console reads leads()). */
     async list(filter: { form?: McnForm; limit?: number } = {}): Promise<McnLead[]> {
       let q = db.selectFrom("mcn_leads").selectAll();
       if (filter.form) q = q.where("form", "=", filter.form);
@@ -248,6 +264,79 @@ export function createMcnService(opts: {
         .limit(filter.limit ?? 100)
         .execute();
       return rows.map(toLead);
+    },
+
+    /** Leads as operators see them: filtered, paged, newest first. */
+    async leads(f: LeadFilter): Promise<Paged<AdminLead>> {
+      const q = leadQuery(f);
+      const [rows, total] = await Promise.all([
+        q
+          .selectAll()
+          .orderBy("created_at", "desc")
+          .orderBy("id", "desc")
+          .limit(f.pageSize)
+          .offset((f.page - 1) * f.pageSize)
+          .execute(),
+        q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+      ]);
+      return {
+        items: rows.map((r) => forConsole(toLead(r))),
+        total: Number(total.n),
+        page: f.page,
+        pageSize: f.pageSize,
+      };
+    },
+
+    async lead(id: number): Promise<AdminLead> {
+      const r = await db.selectFrom("mcn_leads").selectAll().where("id", "=", id).executeTakeFirst();
+      if (!r) throw new AppError(404, "线索不存在");
+      return forConsole(toLead(r));
+    },
+
+    async setLeadStatus(id: number, status: AdminLead["status"]): Promise<AdminLead> {
+      const r = await db.updateTable("mcn_leads").set({ status }).where("id", "=", id).executeTakeFirst();
+      if (Number(r.numUpdatedRows) === 0) throw new AppError(404, "线索不存在");
+      return this.lead(id);
+    },
+
+    async leadsCsv(f: Omit<LeadFilter, "page" | "pageSize">): Promise<{ csv: string; rows: number }> {
+      const rows = await leadQuery(f)
+        .selectAll()
+        .orderBy("created_at", "desc")
+        .orderBy("id", "desc")
+        .limit(EXPORT_MAX_ROWS)
+        .execute();
+      const csv = toCsv(
+        [
+          "编号",
+          "类型",
+          "姓名/联系人",
+          "电话",
+          "品牌",
+          "角色",
+          "主渠道昵称",
+          "主渠道链接",
+          "身份证复印件",
+          "来源页面",
+          "状态",
+          "提交时间",
+        ],
+        rows.map((r) => [
+          r.id,
+          r.form === "business" ? "商家合作" : "达人合作",
+          r.name,
+          r.phone,
+          r.brand,
+          r.role,
+          r.channel_nickname,
+          r.channel_link,
+          r.id_copy_pic ? "有" : "",
+          r.source_page,
+          label(LEAD_STATUSES, r.status),
+          beijingTime(r.created_at),
+        ]),
+      );
+      return { csv, rows: rows.length };
     },
   };
 }

@@ -1,46 +1,21 @@
 import type { Selectable } from "kysely";
 import type { z } from "zod";
-import type { AdminLead, AdminOrder, LeadFilterSchema, OrderFilterSchema, Paged } from "../../contract/admin";
-import { LEAD_STATUSES, ORDER_STATUSES } from "../../contract/admin";
+import type { AdminOrder, OrderFilterSchema, Paged } from "../../contract/admin";
+import { ORDER_STATUSES } from "../../contract/admin";
+import { professionLabel } from "../../contract/signup";
 import type { Database } from "../db";
-import type { McnLeadTable, SignupOrderTable } from "../db/schema";
+import type { SignupOrderTable } from "../db/schema";
+import { beijingDayEnd, beijingDayStart, beijingTime, toCsv } from "../services/csv";
 import { AppError } from "../services/errors";
 import type { Pii } from "../services/pii";
 import { fenToYuan } from "../services/rows";
-import { beijingDayEnd, beijingDayStart, beijingTime, toCsv } from "./csv";
+import { EXPORT_MAX_ROWS } from "./leads";
 
-type LeadFilter = z.infer<typeof LeadFilterSchema>;
 type OrderFilter = z.infer<typeof OrderFilterSchema>;
 
-/** Rows of one export at most (an export of everything is a database dump, not a sheet). */
-export const EXPORT_MAX_ROWS = 50_000;
-
-const PROFESSIONS: Record<string, string> = {
-  ANCHOR: "主播",
-  MERCHANT: "商家",
-  ORGANIZATION: "机构",
-  SUPPLY_CHAIN: "供应链",
-  OTHER: "其他",
-};
 const SIGN_WAYS: Record<string, string> = { INDIVIDUAL: "个人", COMPANY: "企业" };
 const label = (list: readonly { value: string; label: string }[], v: string) =>
   list.find((x) => x.value === v)?.label ?? v;
-
-const toLead = (r: Selectable<McnLeadTable>): AdminLead => ({
-  id: r.id,
-  form: r.form,
-  name: r.name,
-  phone: r.phone,
-  brand: r.brand,
-  role: r.role,
-  channelNickname: r.channel_nickname,
-  channelLink: r.channel_link,
-  idCopyPic: r.id_copy_pic,
-  sourcePage: r.source_page,
-  userAgent: r.user_agent,
-  status: r.status,
-  createdAt: r.created_at,
-});
 
 function parseAnswers(json: string): AdminOrder["answers"] {
   try {
@@ -84,26 +59,11 @@ const toOrder = (r: Selectable<SignupOrderTable> & { product_name: string | null
 });
 
 /**
- * MCN leads and sign-up orders for operators: filtered lists, detail, status, CSV export. ID
+ * Sign-up orders for operators: filtered lists, detail, status, CSV export. ID
  * numbers stay masked everywhere; reveal() decrypts one on request (the caller audits it).
  */
-export function createRecords(deps: { database: Database; pii: () => Pii }) {
+export function createOrderRecords(deps: { database: Database; pii: () => Pii }) {
   const { db } = deps.database;
-
-  function leadQuery(f: Omit<LeadFilter, "page" | "pageSize">) {
-    let q = db.selectFrom("mcn_leads");
-    if (f.form) q = q.where("form", "=", f.form);
-    if (f.status) q = q.where("status", "=", f.status);
-    if (f.from) q = q.where("created_at", ">=", beijingDayStart(f.from));
-    if (f.to) q = q.where("created_at", "<", beijingDayEnd(f.to));
-    if (f.q) {
-      const like = `%${f.q}%`;
-      q = q.where((eb) =>
-        eb.or([eb("name", "like", like), eb("phone", "like", like), eb("brand", "like", like)]),
-      );
-    }
-    return q;
-  }
 
   function orderQuery(f: Omit<OrderFilter, "page" | "pageSize">) {
     let q = db.selectFrom("signup_orders as o").leftJoin("products as p", "p.id", "o.product_id");
@@ -127,73 +87,6 @@ export function createRecords(deps: { database: Database; pii: () => Pii }) {
   }
 
   return {
-    async leads(f: LeadFilter): Promise<Paged<AdminLead>> {
-      const q = leadQuery(f);
-      const [rows, total] = await Promise.all([
-        q
-          .selectAll()
-          .orderBy("created_at", "desc")
-          .orderBy("id", "desc")
-          .limit(f.pageSize)
-          .offset((f.page - 1) * f.pageSize)
-          .execute(),
-        q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
-      ]);
-      return { items: rows.map(toLead), total: Number(total.n), page: f.page, pageSize: f.pageSize };
-    },
-
-    async lead(id: number): Promise<AdminLead> {
-      const r = await db.selectFrom("mcn_leads").selectAll().where("id", "=", id).executeTakeFirst();
-      if (!r) throw new AppError(404, "线索不存在");
-      return toLead(r);
-    },
-
-    async setLeadStatus(id: number, status: AdminLead["status"]): Promise<AdminLead> {
-      const r = await db.updateTable("mcn_leads").set({ status }).where("id", "=", id).executeTakeFirst();
-      if (Number(r.numUpdatedRows) === 0) throw new AppError(404, "线索不存在");
-      return this.lead(id);
-    },
-
-    async leadsCsv(f: Omit<LeadFilter, "page" | "pageSize">): Promise<{ csv: string; rows: number }> {
-      const rows = await leadQuery(f)
-        .selectAll()
-        .orderBy("created_at", "desc")
-        .orderBy("id", "desc")
-        .limit(EXPORT_MAX_ROWS)
-        .execute();
-      const csv = toCsv(
-        [
-          "编号",
-          "类型",
-          "姓名/联系人",
-          "电话",
-          "品牌",
-          "角色",
-          "主渠道昵称",
-          "主渠道链接",
-          "身份证复印件",
-          "来源页面",
-          "状态",
-          "提交时间",
-        ],
-        rows.map((r) => [
-          r.id,
-          r.form === "business" ? "商家合作" : "达人合作",
-          r.name,
-          r.phone,
-          r.brand,
-          r.role,
-          r.channel_nickname,
-          r.channel_link,
-          r.id_copy_pic ? "有" : "",
-          r.source_page,
-          label(LEAD_STATUSES, r.status),
-          beijingTime(r.created_at),
-        ]),
-      );
-      return { csv, rows: rows.length };
-    },
-
     async orders(f: OrderFilter): Promise<Paged<AdminOrder>> {
       const q = orderQuery(f);
       const [rows, total] = await Promise.all([
@@ -292,7 +185,7 @@ export function createRecords(deps: { database: Database; pii: () => Pii }) {
             o.orderNo,
             o.productId,
             o.productName,
-            PROFESSIONS[o.profession] ?? o.profession,
+            professionLabel(o.profession),
             SIGN_WAYS[o.signWay] ?? o.signWay,
             o.companyName,
             o.signer,
@@ -317,4 +210,4 @@ export function createRecords(deps: { database: Database; pii: () => Pii }) {
   };
 }
 
-export type Records = ReturnType<typeof createRecords>;
+export type OrderRecords = ReturnType<typeof createOrderRecords>;

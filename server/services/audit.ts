@@ -1,7 +1,7 @@
 import type { AuditEntry, Paged } from "../../contract/admin";
 import type { Database } from "../db";
+import type { Actor } from "../entities/users";
 import type { Logger } from "../logger";
-import type { Actor } from "./auth";
 
 /**
  * Who did what, when: every change made in the console, every export and every reveal of an ID

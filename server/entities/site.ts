@@ -2,13 +2,13 @@ import type {
   Activity,
   Banner,
   CooperationContact,
-  FliggyItem,
-  FliggyTab,
   Partner,
+  TravelItem,
+  TravelTab,
 } from "../../contract/entities";
 import type { Database } from "../db";
-import { notFound } from "./errors";
-import { toActivity, toBanner, toFliggyItem } from "./rows";
+import { notFound } from "../services/errors";
+import { toActivity, toBanner, toTravelItem } from "../services/rows";
 
 /** Everything around the articles: banners, partners, activities, contact blocks, travel lists. */
 export function createSiteService(database: Database) {
@@ -75,7 +75,7 @@ export function createSiteService(database: Database) {
         email: r.email,
       }));
     },
-    async fliggy(): Promise<{ items: FliggyItem[]; tabs: FliggyTab[] }> {
+    async travelLists(): Promise<{ items: TravelItem[]; tabs: TravelTab[] }> {
       const [tabs, items] = await Promise.all([
         db.selectFrom("fliggy_tabs").selectAll().orderBy("list_key").orderBy("sort_order").execute(),
         db
@@ -88,7 +88,7 @@ export function createSiteService(database: Database) {
       ]);
       return {
         tabs: tabs.map((t) => ({ tabId: t.id, listKey: t.list_key, tabName: t.name })),
-        items: items.map(toFliggyItem),
+        items: items.map(toTravelItem),
       };
     },
   };

@@ -1,0 +1,154 @@
+import { z } from "./zod";
+
+/**
+ * What the console's endpoints answer (the envelope's data), as schemas: the server documents them
+ * in OpenAPI, the console's client (app/api/client.ts) checks every answer against them.
+ */
+
+const ROLE = z.enum(["admin", "editor"]);
+
+export const AdminUserSchema = z.object({
+  id: z.number(),
+  username: z.string(),
+  displayName: z.string(),
+  role: ROLE,
+  disabled: z.boolean(),
+  createdAt: z.string(),
+  lastLoginAt: z.string().nullable(),
+});
+export const SessionInfoSchema = z.object({
+  user: AdminUserSchema,
+  csrfToken: z.string(),
+  expiresAt: z.string(),
+});
+export const SetupNeededSchema = z.object({ needed: z.boolean() });
+
+/** A page of a console list. */
+export const pagedOf = <S extends z.ZodType>(item: S) =>
+  z.object({ items: z.array(item), total: z.number(), page: z.number(), pageSize: z.number() });
+export const itemsOf = <S extends z.ZodType>(item: S) => z.object({ items: z.array(item) });
+
+const TagRef = z.object({ tagId: z.number(), tagName: z.string() });
+
+export const AdminArticleRowSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  columnId: z.number(),
+  columnName: z.string(),
+  author: z.string(),
+  thumb: z.string(),
+  status: z.enum(["published", "scheduled", "draft"]),
+  hot: z.boolean(),
+  viewCount: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  tags: z.array(TagRef),
+});
+export const AdminArticleSchema = AdminArticleRowSchema.extend({ intro: z.string(), content: z.string() });
+
+export const AdminLeadSchema = z.object({
+  id: z.number(),
+  form: z.enum(["business", "expert"]),
+  name: z.string(),
+  phone: z.string(),
+  brand: z.string().nullable(),
+  role: z.string().nullable(),
+  channelNickname: z.string().nullable(),
+  channelLink: z.string().nullable(),
+  idCopyPic: z.string().nullable(),
+  sourcePage: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  status: z.enum(["new", "contacted", "closed"]),
+  createdAt: z.string(),
+});
+
+export const AdminOrderSchema = z.object({
+  id: z.number(),
+  orderNo: z.string(),
+  productId: z.number(),
+  productName: z.string(),
+  shopId: z.string().nullable(),
+  shopName: z.string().nullable(),
+  profession: z.string(),
+  signWay: z.string(),
+  companyName: z.string().nullable(),
+  signer: z.string(),
+  contact: z.string(),
+  idCardMasked: z.string().nullable(),
+  hasIdCard: z.boolean(),
+  payer: z.string(),
+  quantity: z.number(),
+  unitPrice: z.number(),
+  total: z.number(),
+  status: z.enum(["PENDING", "PAID"]),
+  tradeNo: z.string().nullable(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  answers: z.array(z.object({ questionId: z.number(), title: z.string(), answer: z.string() })),
+});
+export const RevealedIdSchema = z.object({ idCard: z.string() });
+
+export const AuditEntrySchema = z.object({
+  id: z.number(),
+  username: z.string(),
+  action: z.string(),
+  entity: z.string(),
+  entityId: z.string().nullable(),
+  summary: z.string(),
+  createdAt: z.string(),
+});
+
+const count = z.number();
+export const DashboardSchema = z.object({
+  days: z.array(z.string()),
+  leadsPerDay: z.array(z.object({ day: z.string(), business: count, expert: count })),
+  ordersPerDay: z.array(z.object({ day: z.string(), orders: count, paid: count, revenue: z.number() })),
+  totals: z.object({ leads: count, newLeads: count, orders: count, paidOrders: count, revenue: z.number() }),
+  topArticles: z.array(z.object({ id: z.number(), title: z.string(), views: count })),
+  topKeywords: z.array(z.object({ keyword: z.string(), searches: count })),
+  zeroResults: z.array(z.object({ keyword: z.string(), searches: count })),
+});
+
+export const AdminProductSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  price: z.number(),
+  contractHtml: z.string(),
+  requiresAgreement: z.boolean(),
+  createdAt: z.string(),
+  orders: z.number(),
+});
+export const AdminQuestionSchema = z.object({
+  id: z.number(),
+  productId: z.number().nullable(),
+  title: z.string(),
+  showTitle: z.string(),
+  field: z.string(),
+  type: z.enum(["INPUT", "TEXTAREA", "CHECKBOX", "RADIO", "CHECKBOX_INPUT"]),
+  required: z.boolean(),
+  hidden: z.boolean(),
+  sortOrder: z.number(),
+  options: z.array(z.object({ title: z.string(), hasInput: z.boolean() })),
+});
+export const AdminProductDetailSchema = AdminProductSchema.extend({
+  questions: z.array(AdminQuestionSchema),
+});
+
+/** A row of a simple console resource (its fields are the resource's form fields, plus id and counts). */
+export const ResourceRowSchema = z.looseObject({ id: z.number() });
+
+/** A picture the console uploaded: its public path and the sizes made of it. */
+export const StoredImageSchema = z.looseObject({ url: z.string() });
+
+export type AdminUser = z.infer<typeof AdminUserSchema>;
+export type SessionInfo = z.infer<typeof SessionInfoSchema>;
+export type Paged<T> = { items: T[]; total: number; page: number; pageSize: number };
+export type AdminArticleRow = z.infer<typeof AdminArticleRowSchema>;
+export type AdminArticle = z.infer<typeof AdminArticleSchema>;
+export type AdminLead = z.infer<typeof AdminLeadSchema>;
+export type AdminOrder = z.infer<typeof AdminOrderSchema>;
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+export type Dashboard = z.infer<typeof DashboardSchema>;
+export type AdminProduct = z.infer<typeof AdminProductSchema>;
+export type AdminQuestion = z.infer<typeof AdminQuestionSchema>;
+export type ResourceRow = z.infer<typeof ResourceRowSchema>;

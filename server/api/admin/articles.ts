@@ -1,0 +1,151 @@
+import { z } from "zod";
+import { ARTICLE_STATUS_LABEL, ArticleFilterSchema, ArticleFormSchema } from "../../../contract/admin";
+import {
+  AdminArticleRowSchema,
+  AdminArticleSchema,
+  pagedOf,
+  StoredImageSchema,
+} from "../../../contract/answers";
+import { AppError } from "../../services/errors";
+import { IMAGE_KINDS, IMAGE_MAX_BYTES, type ImageKind } from "../../services/images";
+import { pathId } from "../console";
+import { endpoint, nothing } from "../endpoint";
+
+const tag = "后台·文章";
+
+/** Articles (editors and admins), and the pictures editors upload for any content. */
+export const consoleArticleEndpoints = [
+  endpoint({
+    method: "get",
+    path: "/api/admin/articles",
+    tag,
+    role: "editor",
+    summary: "Articles, filtered and paged, newest first",
+    response: pagedOf(AdminArticleRowSchema),
+    query: ArticleFilterSchema,
+    handler: (f, s) => s.content.find(f),
+  }),
+  endpoint({
+    method: "get",
+    path: "/api/admin/articles/:id",
+    tag,
+    role: "editor",
+    summary: "One article with its body and tags",
+    response: AdminArticleSchema,
+    handler: (_q, s, c) => s.content.article(pathId(c)),
+  }),
+  endpoint({
+    method: "post",
+    path: "/api/admin/articles",
+    tag,
+    role: "editor",
+    summary: "Create an article",
+    response: AdminArticleSchema,
+    body: ArticleFormSchema,
+    handler: (input, s) => s.content.save(input),
+    audit: (a) => ({
+      action: "create",
+      entity: "article",
+      entityId: a.id,
+      summary: `${a.title}（${ARTICLE_STATUS_LABEL[a.status]}）`,
+    }),
+  }),
+  endpoint({
+    method: "put",
+    path: "/api/admin/articles/:id",
+    tag,
+    role: "editor",
+    summary: "Change an article",
+    response: AdminArticleSchema,
+    body: ArticleFormSchema,
+    handler: (input, s, c) => s.content.save(input, pathId(c)),
+    audit: (a) => ({
+      action: "update",
+      entity: "article",
+      entityId: a.id,
+      summary: `${a.title}（${ARTICLE_STATUS_LABEL[a.status]}）`,
+    }),
+  }),
+  endpoint({
+    method: "post",
+    path: "/api/admin/articles/:id/publish-now",
+    tag,
+    role: "editor",
+    summary: "Publish a scheduled article now (its publish time becomes now)",
+    response: AdminArticleSchema,
+    handler: (_q, s, c) => s.content.publishNow(pathId(c)),
+    audit: (a) => ({
+      action: "publish",
+      entity: "article",
+      entityId: a.id,
+      summary: `${a.title}（立即发布）`,
+    }),
+  }),
+  endpoint({
+    method: "post",
+    path: "/api/admin/articles/:id/unschedule",
+    tag,
+    role: "editor",
+    summary: "Turn a scheduled article back into a draft",
+    response: AdminArticleSchema,
+    handler: (_q, s, c) => s.content.unschedule(pathId(c)),
+    audit: (a) => ({
+      action: "update",
+      entity: "article",
+      entityId: a.id,
+      summary: `${a.title}（取消定时）`,
+    }),
+  }),
+  endpoint({
+    method: "put",
+    path: "/api/admin/articles/:id/hot",
+    tag,
+    role: "editor",
+    summary: "Set or clear the hot-news flag",
+    response: AdminArticleSchema,
+    body: z.object({ hot: z.boolean({ error: "请选择是否热点" }) }),
+    handler: async ({ hot }, s, c) => ({ article: await s.content.setHot(pathId(c), hot), hot }),
+    answer: (r) => r.article,
+    audit: ({ article: a, hot }) => ({
+      action: "update",
+      entity: "article",
+      entityId: a.id,
+      summary: `${a.title}：${hot ? "设为热点" : "取消热点"}`,
+    }),
+  }),
+  endpoint({
+    method: "delete",
+    path: "/api/admin/articles/:id",
+    tag,
+    role: "editor",
+    summary: "Delete an article",
+    response: nothing,
+    handler: (_q, s, c) => s.content.remove(pathId(c)),
+    answer: () => null,
+    audit: (a) => ({ action: "delete", entity: "article", entityId: a.id, summary: a.title }),
+  }),
+  endpoint({
+    method: "post",
+    path: "/api/admin/upload",
+    tag: "后台·图片",
+    role: "editor",
+    summary: "Upload a picture (multipart field file, ?kind=), resized to 480/960 px JPEG and WebP",
+    response: StoredImageSchema,
+    handler: async (_q, s, c) => {
+      const kind = c.req.query("kind") ?? "";
+      if (!(kind in IMAGE_KINDS)) throw new AppError(400, "图片用途不正确");
+      const declared = Number(c.req.header("content-length") ?? "0");
+      if (declared > IMAGE_MAX_BYTES + 64 * 1024) throw new AppError(413, "图片不能超过 8 MB");
+      let file: unknown;
+      try {
+        file = (await c.req.formData()).get("file");
+      } catch {
+        throw new AppError(400, "请选择要上传的图片");
+      }
+      if (!file || typeof file === "string") throw new AppError(400, "请选择要上传的图片");
+      const blob = file as File;
+      if (blob.size > IMAGE_MAX_BYTES) throw new AppError(413, "图片不能超过 8 MB");
+      return s.images.store(kind as ImageKind, new Uint8Array(await blob.arrayBuffer()));
+    },
+  }),
+];

@@ -1,0 +1,124 @@
+import { ProductFormSchema, QuestionFormSchema } from "../../../contract/admin";
+import {
+  AdminProductDetailSchema,
+  AdminProductSchema,
+  AdminQuestionSchema,
+  itemsOf,
+} from "../../../contract/answers";
+import { pathId } from "../console";
+import { endpoint, nothing } from "../endpoint";
+
+const tag = "后台·报名产品";
+
+/** Sign-up products and their questions (editors and admins). */
+export const consoleProductEndpoints = [
+  endpoint({
+    method: "get",
+    path: "/api/admin/products",
+    tag,
+    role: "editor",
+    summary: "Sign-up products with their order counts",
+    response: itemsOf(AdminProductSchema),
+    handler: async (_q, s) => ({ items: await s.products.all() }),
+  }),
+  endpoint({
+    method: "get",
+    path: "/api/admin/products/:id",
+    tag,
+    role: "editor",
+    summary: "One product with its questions",
+    response: AdminProductDetailSchema,
+    handler: (_q, s, c) => s.products.product(pathId(c)),
+  }),
+  endpoint({
+    method: "post",
+    path: "/api/admin/products",
+    tag,
+    role: "editor",
+    summary: "Create a product (the id is chosen by the editor)",
+    response: AdminProductDetailSchema,
+    body: ProductFormSchema,
+    handler: (input, s) => s.products.create(input),
+    audit: (p) => ({
+      action: "create",
+      entity: "product",
+      entityId: p.id,
+      summary: `${p.name}（${p.price} 元）`,
+    }),
+  }),
+  endpoint({
+    method: "put",
+    path: "/api/admin/products/:id",
+    tag,
+    role: "editor",
+    summary: "Change a product",
+    response: AdminProductDetailSchema,
+    body: ProductFormSchema,
+    handler: (input, s, c) => s.products.update(pathId(c), input),
+    audit: (p) => ({
+      action: "update",
+      entity: "product",
+      entityId: p.id,
+      summary: `${p.name}（${p.price} 元）`,
+    }),
+  }),
+  endpoint({
+    method: "delete",
+    path: "/api/admin/products/:id",
+    tag,
+    role: "editor",
+    summary: "Delete a product without orders",
+    response: nothing,
+    handler: (_q, s, c) => s.products.remove(pathId(c)),
+    answer: () => null,
+    audit: (p) => ({ action: "delete", entity: "product", entityId: p.id, summary: p.name }),
+  }),
+  endpoint({
+    method: "post",
+    path: "/api/admin/products/:id/questions",
+    tag,
+    role: "editor",
+    summary: "Add a question to a product",
+    response: AdminQuestionSchema,
+    body: QuestionFormSchema,
+    handler: (input, s, c) => s.products.saveQuestion(pathId(c), input),
+    audit: (q) => ({
+      action: "create",
+      entity: "question",
+      entityId: q.id,
+      summary: `产品 ${q.productId}：${q.title}`,
+    }),
+  }),
+  endpoint({
+    method: "put",
+    path: "/api/admin/products/:id/questions/:qid",
+    tag,
+    role: "editor",
+    summary: "Change a product's own question",
+    response: AdminQuestionSchema,
+    body: QuestionFormSchema,
+    handler: (input, s, c) => s.products.saveQuestion(pathId(c), input, pathId(c, "qid")),
+    audit: (q) => ({
+      action: "update",
+      entity: "question",
+      entityId: q.id,
+      summary: `产品 ${q.productId}：${q.title}`,
+    }),
+  }),
+  endpoint({
+    method: "delete",
+    path: "/api/admin/products/:id/questions/:qid",
+    tag,
+    role: "editor",
+    summary: "Delete a product's own question",
+    response: nothing,
+    handler: (_q, s, c) => s.products.removeQuestion(pathId(c), pathId(c, "qid")),
+    answer: () => null,
+    audit: (q) => ({
+      action: "delete",
+      entity: "question",
+      entityId: q.id,
+      summary: `产品 ${q.productId}：${q.title}`,
+    }),
+  }),
+];

@@ -1,0 +1,91 @@
+import type { Context } from "hono";
+import { z } from "zod";
+import type { Role } from "../../contract/admin";
+import type { CacheTag } from "../../contract/cache-tags";
+import type { Actor, Session } from "../entities/users";
+import type { Services } from "../services";
+
+/** What a request carries past the console guard (server/api/console.ts). */
+export type ApiEnv = { Variables: { session?: Session | null; ipHash?: string } };
+export type ApiContext = Context<ApiEnv>;
+
+/**
+ * Who may call a console endpoint: `guest` anyone (sign-in, first-run setup), `session` any
+ * signed-in user, `editor` editors and admins, `admin` admins only. Public endpoints have none.
+ */
+export type Access = "guest" | "session" | Role;
+
+/** One line of the audit log, as an endpoint describes it. */
+export interface AuditNote {
+  action: string;
+  entity: string;
+  entityId?: number | string;
+  summary: string;
+  /** who did it, when not the session's user (sign-in and setup, which start the session) */
+  actor?: Actor;
+}
+
+type Obj = z.ZodObject;
+type Input<Q extends Obj, B extends z.ZodType | undefined> = B extends z.ZodType ? z.infer<B> : z.infer<Q>;
+
+/**
+ * Every endpoint is declared once with its zod schemas; the same declaration validates requests,
+ * checks the console role, writes the audit log and produces the OpenAPI document
+ * (/api/openapi.json), so the contract is code. See docs/how-to.md.
+ */
+export interface EndpointDef<Q extends Obj = Obj, B extends z.ZodType | undefined = undefined, R = unknown> {
+  method: "get" | "post" | "put" | "delete";
+  /** Hono syntax: `:id` is a path parameter (read in the handler with pathId) */
+  path: string;
+  /** further paths answering the same (older clients) */
+  aliases?: string[];
+  tag: string;
+  summary: string;
+  description?: string;
+  /**
+   * The input schema. GET: the query string. POST without `body`: the query string merged with the
+   * body (JSON, urlencoded or multipart fields; body values win), as the original clients send either.
+   */
+  query?: Q;
+  /** The JSON body alone, validated by this schema (console changes); the handler gets it as its input. */
+  body?: B;
+  /** the envelope's data (what OpenAPI shows; the browser's client checks answers against the same schemas) */
+  response: z.ZodType;
+  /** POST: the handler reads the body itself (uploads, read with a size limit); `query` is the query string alone */
+  rawBody?: boolean;
+  /**
+   * GET answers are kept in the response store (per URL and the parameters the schema reads,
+   * invalidated by the content changes that touch their tags) unless
+   * this is false: for answers that change per call or count something (signatures, clicks).
+   * Console endpoints are never stored.
+   */
+  cache?: boolean;
+  /** what a cached answer shows (contract/cache-tags.ts); every answer also carries the chrome tag */
+  tags?: (q: z.infer<Q>) => CacheTag[];
+  /** Console endpoints: who may call it. Checked before the input is read. */
+  role?: Access;
+  /** Return the envelope's data (or what `answer` maps), or a Response to answer something else. */
+  handler: (input: Input<Q, B>, services: Services, c: ApiContext) => Promise<R>;
+  /** What the envelope carries, from the handler's result (default: the result itself). */
+  answer?: (result: R) => unknown;
+  /** The audit log line this call writes once it has succeeded. */
+  audit?: (result: R, input: Input<Q, B>) => AuditNote;
+}
+
+/** A declaration with its input type erased, as the registry and the OpenAPI document see it. */
+export type AnyEndpoint = Omit<EndpointDef<Obj, z.ZodType | undefined, unknown>, "query"> & { query: Obj };
+
+const NO_INPUT = z.object({});
+
+export function endpoint<
+  Q extends Obj = typeof NO_INPUT,
+  B extends z.ZodType | undefined = undefined,
+  R = unknown,
+>(def: EndpointDef<Q, B, R>): AnyEndpoint {
+  return { ...def, query: def.query ?? NO_INPUT } as unknown as AnyEndpoint;
+}
+
+export const resultOf = (schema: z.ZodType) => z.object({ result: schema });
+export const countResult = resultOf(z.number().int().nonnegative());
+/** The answer of a console change whose envelope carries nothing. */
+export const nothing = z.null();
