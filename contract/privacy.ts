@@ -8,7 +8,19 @@ export const ErasureRequestSchema = z.object({
     .regex(/^[0-9-]{5,20}$/, "请输入完整的手机号（仅数字）"),
 });
 
-/** What erasing a mobile number's data would touch, shown to the admin before it is done. */
+export interface ErasurePreview {
+  orders: { id: number; orderNo: string; createdAt: string; totalFen: number; fields: string[] }[];
+  leads: { id: number; form: string; createdAt: string; fields: string[] }[];
+  /** PII_RETENTION_DAYS: data older than this is erased daily without asking */
+  retentionDays: number;
+}
+
+export interface ErasureDone {
+  orders: number;
+  leads: number;
+  files: number;
+}
+
 export const ErasurePreviewSchema = z.object({
   orders: z.array(
     z.object({
@@ -22,19 +34,15 @@ export const ErasurePreviewSchema = z.object({
   leads: z.array(
     z.object({ id: z.number(), form: z.string(), createdAt: z.string(), fields: z.array(z.string()) }),
   ),
-  /** PII_RETENTION_DAYS: data older than this is erased daily without asking */
   retentionDays: z.number(),
 });
-export type ErasurePreview = z.infer<typeof ErasurePreviewSchema>;
 
 export const ErasureDoneSchema = z.object({ orders: z.number(), leads: z.number(), files: z.number() });
-export type ErasureDone = z.infer<typeof ErasureDoneSchema>;
 
-/** The last good backup, for the dashboard's warning (README "Backups"). */
+/** The dashboard's backup warning (server/backup/status.ts). */
 export const BackupStatusSchema = z.object({
   intervalSeconds: z.number(),
   lastSuccessAt: z.string().nullable(),
   ageSeconds: z.number().nullable(),
   stale: z.boolean(),
 });
-export type BackupStatus = z.infer<typeof BackupStatusSchema>;

@@ -8,6 +8,8 @@ import { AppError } from "../services/errors";
 import { preferredEncoding } from "../services/response-store";
 import { consoleArticleEndpoints } from "./admin/articles";
 import { consoleAuthEndpoints } from "./admin/auth";
+import { consoleBackupEndpoints } from "./admin/backups";
+import { consoleIdCopyEndpoints } from "./admin/id-copies";
 import { consolePrivacyEndpoints } from "./admin/privacy";
 import { consoleProductEndpoints } from "./admin/products";
 import { consoleRecordEndpoints } from "./admin/records";
@@ -39,7 +41,9 @@ export const ENDPOINT_GROUPS = {
   consoleProducts: consoleProductEndpoints,
   consoleResources: consoleResourceEndpoints,
   consoleRecords: consoleRecordEndpoints,
+  consoleIdCopies: consoleIdCopyEndpoints,
   consolePrivacy: consolePrivacyEndpoints,
+  consoleBackups: consoleBackupEndpoints,
 } satisfies Record<string, AnyEndpoint[]>;
 
 export const endpoints: AnyEndpoint[] = Object.values(ENDPOINT_GROUPS).flat();

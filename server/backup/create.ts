@@ -196,9 +196,11 @@ export async function createBackup(opts: BackupOptions): Promise<BackupResult> {
       guard(
         new Promise<void>((resolve, reject) => {
           files[name] = { size: data.length, sha256: crypto.createHash("sha256").update(data).digest("hex") };
-          pack.entry({ name, size: data.length, mode: 0o600, mtime }, data, (err) =>
-            err ? reject(err) : resolve(),
-          );
+          pack
+            .entry({ name, size: data.length, mode: 0o600, mtime }, data, (err) =>
+              err ? reject(err) : resolve(),
+            )
+            .on("error", reject);
         }),
       );
     const addFile = (name: string, file: string) =>
@@ -214,6 +216,11 @@ export async function createBackup(opts: BackupOptions): Promise<BackupResult> {
             }
           });
           const rs = fs.createReadStream(file, { highWaterMark: 1 << 20 });
+          // A full disk destroys the pack and this entry with it: stop reading, report once.
+          entry.on("error", (err: Error) => {
+            rs.destroy();
+            reject(err);
+          });
           rs.on("data", (chunk) => {
             hash.update(chunk);
             if (!entry.write(chunk)) {
@@ -270,11 +277,13 @@ export async function createBackup(opts: BackupOptions): Promise<BackupResult> {
     // Last: an archive cut short has no manifest, and restore refuses it.
     await guard(
       new Promise<void>((resolve, reject) => {
-        pack.entry(
-          { name: MANIFEST_NAME, mode: 0o600, mtime: at },
-          Buffer.from(JSON.stringify(manifest, null, 2)),
-          (err) => (err ? reject(err) : resolve()),
-        );
+        pack
+          .entry(
+            { name: MANIFEST_NAME, mode: 0o600, mtime: at },
+            Buffer.from(JSON.stringify(manifest, null, 2)),
+            (err) => (err ? reject(err) : resolve()),
+          )
+          .on("error", reject);
       }),
     );
     pack.finalize();
@@ -303,7 +312,7 @@ export async function createBackup(opts: BackupOptions): Promise<BackupResult> {
     };
   } catch (err) {
     fs.rmSync(partial, { force: true });
-    throw describeFsError(err, "backup failed");
+    throw describeFsError(err, `writing the archive into ${dir}`);
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }

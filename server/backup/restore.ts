@@ -518,7 +518,7 @@ export async function restoreArchive(opts: RestoreOptions): Promise<RestoreResul
       ms: Math.round(performance.now() - started),
     };
   } catch (err) {
-    throw describeFsError(err, "restore failed");
+    throw describeFsError(err, "restoring");
   } finally {
     fs.rmSync(staging, { recursive: true, force: true });
   }

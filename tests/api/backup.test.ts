@@ -317,7 +317,18 @@ describe("backup and restore refuse bad input with a clear message, leaving the 
       execFileSync("mount", ["-o", "remount,ro", small], { stdio: "ignore" });
       await rejects(createBackup({ config, dir: small }), /not writable: permission denied/);
     } finally {
-      execFileSync("umount", [small], { stdio: "ignore" });
+      execFileSync("umount", ["-l", small], { stdio: "ignore" });
+    }
+    // Room for the database snapshot but not for the archive: the disk fills while writing it.
+    const big = seededDataDir();
+    fs.writeFileSync(path.join(big.DATA_DIR, "uploads", "articles", "big.bin"), crypto.randomBytes(2 << 20));
+    const kb = Math.ceil(fs.statSync(path.join(big.DATA_DIR, "site.db")).size / 1024) + 300;
+    execFileSync("mount", ["-t", "tmpfs", "-o", `size=${kb}k`, "tmpfs", small], { stdio: "ignore" });
+    try {
+      await rejects(createBackup({ config: big, dir: small }), /^writing the archive into .*: no space left/);
+      expect(fs.readdirSync(small)).toEqual([]);
+    } finally {
+      execFileSync("umount", ["-l", small], { stdio: "ignore" });
     }
     // The site's own data was never written.
     expect(listFiles(config.DATA_DIR).sort()).toEqual(["pii.key", "site.db", "uploads/articles/cover.jpg"]);
@@ -345,8 +356,15 @@ describe.skipIf(!inject("pgTemplate"))("cross-engine restore", () => {
     const pgConfig = loadConfig({ DATA_DIR: fresh("pgdata"), DATABASE_URL: pgUrl(pgDb) });
     fs.mkdirSync(pgConfig.DATA_DIR);
     fs.copyFileSync(path.join(source.DATA_DIR, "pii.key"), path.join(pgConfig.DATA_DIR, "pii.key"));
+    const pgKey = () => fs.readFileSync(path.join(source.DATA_DIR, "pii.key"), "utf8").trim();
     const toPg = await restoreArchive({ archive: a.file, config: pgConfig });
     expect(toPg.counts).toEqual(a.manifest.counts);
+    // A database with tables is not empty: refused, then replaced with --force.
+    const pgOnly = loadConfig({ DATA_DIR: fresh("pgdata"), DATABASE_URL: pgUrl(pgDb), PII_KEY: pgKey() });
+    await rejects(restoreArchive({ archive: a.file, config: pgOnly }), /PostgreSQL database is not empty/);
+    expect((await restoreArchive({ archive: a.file, config: pgOnly, force: true })).counts).toEqual(
+      a.manifest.counts,
+    );
 
     const b = await createBackup({ config: pgConfig, dir: fresh("backups") });
     expect(b.manifest.engine).toBe("postgres");

@@ -1,7 +1,10 @@
 import { Alert } from "antd";
 import { useEffect, useState } from "react";
-import { type BackupStatus, BackupStatusSchema } from "../../../contract/privacy";
+import type { z } from "zod";
+import { BackupStatusSchema } from "../../../contract/privacy";
 import { useApi } from "./api";
+
+type BackupStatus = z.infer<typeof BackupStatusSchema>;
 
 const hours = (s: number) =>
   s >= 86_400 ? `${Math.floor(s / 86_400)} 天` : `${Math.max(1, Math.round(s / 3600))} 小时`;
