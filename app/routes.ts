@@ -10,6 +10,7 @@ export default [
     route("taglist/:tid", "routes/news/tag.tsx"),
     route("searchlist/:keywords?", "routes/news/search.tsx"),
     route("articledetail/:cid", "routes/news/article.tsx"),
+    route("preview/:token", "routes/news/preview.tsx"),
     route("cooperate", "routes/news/cooperate.tsx"),
     route("activity", "routes/news/activity.tsx"),
     route("*", "routes/not-found.tsx"),

@@ -31,6 +31,7 @@ export const TABLE_ORDER = [
   "admin_sessions",
   "audit_log",
   "search_log",
+  "preview_links",
 ];
 
 export function isDataTable(name: string): boolean {

@@ -5,6 +5,7 @@ import * as m002 from "./migrations/002_search";
 import * as m003signup from "./migrations/003_signup";
 import * as m005console from "./migrations/005_console";
 import * as m006 from "./migrations/006_search_title_words";
+import * as m007 from "./migrations/007_preview_links";
 
 type Up = (db: Kysely<unknown>, dialect: Dialect) => Promise<void>;
 
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, { up: Up }> = {
   "003_signup": m003signup,
   "005_console": m005console,
   "006_search_title_words": m006,
+  "007_preview_links": m007,
 };
 
 /** The migrations this code knows, in order (a backup's schema level is checked against them). */

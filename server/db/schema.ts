@@ -214,6 +214,16 @@ export interface AuditLogTable {
   created_at: string;
 }
 
+export interface PreviewLinkTable {
+  /** SHA-256 of the link's token */
+  id: string;
+  article_id: number;
+  created_by: string;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
 export interface SearchLogTable {
   /** Beijing date, YYYY-MM-DD */
   day: string;
@@ -244,4 +254,5 @@ export interface DB {
   admin_sessions: AdminSessionTable;
   audit_log: AuditLogTable;
   search_log: SearchLogTable;
+  preview_links: PreviewLinkTable;
 }

@@ -131,8 +131,9 @@ export function createContentService(
         .executeTakeFirstOrThrow();
       return Number(r.n);
     },
-    async detail(contentId: number): Promise<Article> {
-      const r = await published()
+    /** The article as its page shows it; `anyStatus`: drafts and scheduled ones too (previews). */
+    async detail(contentId: number, opts: { anyStatus?: boolean } = {}): Promise<Article> {
+      const r = await (opts.anyStatus ? db.selectFrom("articles") : published())
         .innerJoin("columns", "columns.id", "articles.column_id")
         .selectAll("articles")
         .select("columns.name as column_name")

@@ -4,6 +4,7 @@ import type { Database } from "../db";
 import { createContentService } from "../entities/articles";
 import { createMcnService } from "../entities/leads";
 import { createOrderRecords } from "../entities/orders";
+import { createPreviewLinks } from "../entities/previews";
 import { createProductService } from "../entities/products";
 import { type AnyDb, createResourceStore } from "../entities/resources";
 import { createSiteService } from "../entities/site";
@@ -94,6 +95,8 @@ export function createServices(opts: {
     users: createAuth({ config, database, limits, logger }),
     /** who changed what in the console */
     audit,
+    /** links that show a draft or scheduled article to someone without an account */
+    previews: createPreviewLinks({ database, detail: (id, o) => core.content.detail(id, o) }),
     /** publishes scheduled articles when their time comes (SCHEDULE_POLL_SECONDS); stop() on shutdown */
     scheduler: startScheduledPublishing({
       content: core.content,

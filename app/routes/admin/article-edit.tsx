@@ -22,6 +22,7 @@ import type { Route } from "./+types/article-edit";
 import { formatDateTime, NO_STORE, useApi, useConsoleSession, zodRule } from "./api";
 import { ImageField } from "./ImageField";
 import { useColumnsAndTags } from "./options";
+import { PreviewLinks } from "./PreviewLinks";
 import { RichTextEditor } from "./RichTextEditor";
 
 export function headers() {
@@ -216,6 +217,15 @@ export default function ArticleEdit() {
             <Button type="primary" htmlType="submit" loading={saving} block size="large">
               保存
             </Button>
+            {loaded && loaded.status !== "published" && (
+              <Form.Item
+                label="预览"
+                style={{ marginTop: 24 }}
+                extra="持有链接的人无需登录即可查看，7 天后失效"
+              >
+                <PreviewLinks articleId={loaded.id} />
+              </Form.Item>
+            )}
           </Col>
         </Row>
       </Form>

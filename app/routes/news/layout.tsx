@@ -52,9 +52,8 @@ export default function NewsLayout({ loaderData }: Route.ComponentProps) {
     return () => window.removeEventListener("keydown", onKey);
   }, [drawer]);
 
-  const article = matches.find((m) => m.id === "routes/news/article")?.loaderData as
-    | { article?: { columnId: number } }
-    | undefined;
+  const article = matches.find((m) => m.id === "routes/news/article" || m.id === "routes/news/preview")
+    ?.loaderData as { article?: { columnId: number } } | undefined;
   const listed = /^\/newlist\/(\d+)/.exec(location.pathname);
   const activeColumnId = article?.article?.columnId ?? (listed ? Number(listed[1]) : null);
   const moreColumns = columns.slice(3, 6);

@@ -4,7 +4,7 @@ import { originOf } from "./feeds.server";
 export function loader({ context }: Route.LoaderArgs) {
   const origin = originOf(context);
   return new Response(
-    `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin/\nDisallow: /searchlist/\n\nSitemap: ${origin}/sitemap.xml\n`,
+    `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin/\nDisallow: /searchlist/\nDisallow: /preview/\n\nSitemap: ${origin}/sitemap.xml\n`,
     { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" } },
   );
 }

@@ -6,9 +6,15 @@ import {
   pagedOf,
   StoredImageSchema,
 } from "../../../contract/answers";
+import {
+  PreviewCreatedSchema,
+  PreviewFormSchema,
+  PreviewLinkSchema,
+  previewPath,
+} from "../../../contract/previews";
 import { AppError } from "../../services/errors";
 import { IMAGE_KINDS, IMAGE_MAX_BYTES, type ImageKind } from "../../services/images";
-import { pathId } from "../console";
+import { actorOf, pathId } from "../console";
 import { endpoint, nothing } from "../endpoint";
 
 const tag = "后台·文章";
@@ -94,6 +100,53 @@ export const consoleArticleEndpoints = [
       entity: "article",
       entityId: a.id,
       summary: `${a.title}（取消定时）`,
+    }),
+  }),
+  endpoint({
+    method: "get",
+    path: "/api/admin/articles/:id/previews",
+    tag,
+    role: "editor",
+    summary: "The article's preview links (without their tokens)",
+    response: z.array(PreviewLinkSchema),
+    handler: (_q, s, c) => s.previews.list(pathId(c)),
+  }),
+  endpoint({
+    method: "post",
+    path: "/api/admin/articles/:id/previews",
+    tag,
+    role: "editor",
+    summary:
+      "A new preview link: anyone holding it sees the article as its page will look, for `days` (default 7)",
+    body: PreviewFormSchema,
+    response: PreviewCreatedSchema,
+    handler: async ({ days }, s, c) => {
+      const { token, link } = await s.previews.create(pathId(c), actorOf(c).username, days);
+      return { path: previewPath(token), link };
+    },
+    audit: ({ link }) => ({
+      action: "create",
+      entity: "preview_link",
+      entityId: link.articleId,
+      summary: `文章 #${link.articleId} 的预览链接（${link.id}，至 ${link.expiresAt.slice(0, 10)}）`,
+    }),
+  }),
+  endpoint({
+    method: "delete",
+    path: "/api/admin/articles/:id/previews",
+    tag,
+    role: "editor",
+    summary: "Revoke a preview link (?link= the id the list shows)",
+    query: z.object({
+      link: z.string({ error: "请指定预览链接" }).regex(/^[0-9a-f]{12}$/, "预览链接不存在"),
+    }),
+    response: PreviewLinkSchema,
+    handler: ({ link }, s, c) => s.previews.revoke(pathId(c), link),
+    audit: (l) => ({
+      action: "revoke",
+      entity: "preview_link",
+      entityId: l.articleId,
+      summary: `文章 #${l.articleId} 的预览链接（${l.id}）已撤销`,
     }),
   }),
   endpoint({
