@@ -8,6 +8,9 @@ export const ErasureRequestSchema = z.object({
     .regex(/^[0-9-]{5,20}$/, "请输入完整的手机号（仅数字）"),
 });
 
+/** The preview's query: without a mobile number there is nothing to erase (and the retention shows). */
+export const ErasureQuerySchema = z.object({ mobile: ErasureRequestSchema.shape.mobile.optional() });
+
 export interface ErasurePreview {
   orders: { id: number; orderNo: string; createdAt: string; totalFen: number; fields: string[] }[];
   leads: { id: number; form: string; createdAt: string; fields: string[] }[];

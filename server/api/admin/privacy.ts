@@ -1,4 +1,9 @@
-import { ErasureDoneSchema, ErasurePreviewSchema, ErasureRequestSchema } from "../../../contract/privacy";
+import {
+  ErasureDoneSchema,
+  ErasurePreviewSchema,
+  ErasureQuerySchema,
+  ErasureRequestSchema,
+} from "../../../contract/privacy";
 import { actorOf } from "../console";
 import { endpoint } from "../endpoint";
 
@@ -15,10 +20,10 @@ export const consolePrivacyEndpoints = [
     tag,
     role: "admin",
     summary: "What erasing one person's data (by mobile number) will change",
-    query: ErasureRequestSchema,
+    query: ErasureQuerySchema,
     response: ErasurePreviewSchema,
     handler: async ({ mobile }, s) => ({
-      ...(await s.retention.planForMobile(mobile)),
+      ...(mobile ? await s.retention.planForMobile(mobile) : { orders: [], leads: [] }),
       retentionDays: s.retention.days,
     }),
   }),
