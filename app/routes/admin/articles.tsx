@@ -181,7 +181,7 @@ export default function Articles() {
           {
             title: "操作",
             key: "ops",
-            width: 230,
+            width: 290,
             render: (_v, r) => (
               <Space size={4}>
                 <Link to={`/admin/articles/${r.id}`}>编辑</Link>
