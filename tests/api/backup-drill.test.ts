@@ -25,6 +25,7 @@ describe.each(engines())("restore drill on %s", (engine) => {
     for (const c of cleanup.reverse()) await c();
   });
 
+  // A whole site started three times, loaded and backed up twice: a budget for a busy 2-core machine.
   it("restores every write acknowledged before the backup began; a killed backup leaves nothing restorable", async () => {
     const root = fs.mkdtempSync(path.join(inject("dataDir"), `drill-${engine}-`));
     cleanup.push(() => fs.rmSync(root, { recursive: true, force: true }));
@@ -178,5 +179,5 @@ describe.each(engines())("restore drill on %s", (engine) => {
     };
     expect(count.data.result).toBeGreaterThan(0);
     await again.kill("SIGTERM");
-  });
+  }, 240_000);
 });
