@@ -181,6 +181,11 @@ export const ArticleFormSchema = z
       .optional()
       .transform((v) => v ?? false),
     status: z.enum(["published", "scheduled", "draft"], { error: "请选择状态" }),
+    seoTitle: optionalText("SEO 标题", 200),
+    seoDescription: optionalText("SEO 描述", 500),
+    shareImage: z
+      .preprocess((v) => (v === "" || v === null ? undefined : v), image("分享图").optional())
+      .transform((v) => v ?? ""),
     createdAt: isoTime("发布时间"),
   })
   .refine((a) => a.status !== "scheduled" || Date.parse(a.createdAt) > Date.now(), {

@@ -44,7 +44,13 @@ export const AdminArticleRowSchema = z.object({
   updatedAt: z.string(),
   tags: z.array(TagRef),
 });
-export const AdminArticleSchema = AdminArticleRowSchema.extend({ intro: z.string(), content: z.string() });
+export const AdminArticleSchema = AdminArticleRowSchema.extend({
+  intro: z.string(),
+  content: z.string(),
+  seoTitle: z.string(),
+  seoDescription: z.string(),
+  shareImage: z.string(),
+});
 
 export const AdminLeadSchema = z.object({
   id: z.number(),

@@ -18,6 +18,9 @@ export const ArticleSummarySchema = z.object({
 export const ArticleSchema = ArticleSummarySchema.extend({
   content: z.string().describe("sanitised HTML body"),
   columnName: z.string(),
+  seoTitle: z.string().describe("overrides the title for search engines and shares; empty: the title"),
+  seoDescription: z.string().describe("overrides the intro as the description; empty: the intro"),
+  shareImage: z.string().describe("overrides the cover in shares; empty: the cover"),
 });
 
 export const ColumnSchema = z.object({ columnId: z.number().int(), columnName: z.string() });

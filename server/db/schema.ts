@@ -29,6 +29,10 @@ export interface ArticleTable {
   view_count: Generated<number>;
   /** created_at in ms * 1024 + (id mod 1024): a rowid for the search index that sorts by recency */
   search_key: number | null;
+  /** optional overrides of what search engines and shares show; "" = the article's own */
+  seo_title: Generated<string>;
+  seo_description: Generated<string>;
+  share_image: Generated<string>;
 }
 
 export interface TagTable {

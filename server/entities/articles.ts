@@ -29,6 +29,10 @@ export interface ArticleInput {
   status: "published" | "scheduled" | "draft";
   createdAt: string;
   tags: string[];
+  /** search and share overrides; "" or absent: the article's own title, intro and cover */
+  seoTitle?: string;
+  seoDescription?: string;
+  shareImage?: string;
 }
 
 /** created_at in ms * 1024 + (id mod 1024): the search rowid, newest largest */
@@ -141,7 +145,14 @@ export function createContentService(
         .executeTakeFirst();
       if (!r) throw notFound("文章");
       const tags = await tagsFor([r.id]);
-      return { ...toArticleSummary(r, tags.get(r.id) ?? []), content: r.content, columnName: r.column_name };
+      return {
+        ...toArticleSummary(r, tags.get(r.id) ?? []),
+        content: r.content,
+        columnName: r.column_name,
+        seoTitle: r.seo_title,
+        seoDescription: r.seo_description,
+        shareImage: r.share_image,
+      };
     },
     async byTag(opts: { tagId: number; page: number; pageSize: number }) {
       const { limit, offset } = page(opts.page, opts.pageSize);
@@ -199,6 +210,9 @@ export function createContentService(
         status: input.status,
         created_at: createdAt,
         updated_at: now,
+        seo_title: (input.seoTitle ?? "").trim(),
+        seo_description: (input.seoDescription ?? "").trim(),
+        share_image: input.shareImage ? safeImageUrl(input.shareImage) : "",
       };
       const saved = await db.transaction().execute(async (tx) => {
         let articleId = id;
@@ -299,6 +313,9 @@ function inputOf(a: AdminArticle): ArticleInput {
     status: a.status,
     createdAt: a.createdAt,
     tags: a.tags.map((t) => t.tagName),
+    seoTitle: a.seoTitle,
+    seoDescription: a.seoDescription,
+    shareImage: a.shareImage,
   };
 }
 type Form = z.infer<typeof ArticleFormSchema>;
@@ -402,12 +419,19 @@ function articleEditing(deps: {
     async article(id: number): Promise<AdminArticle> {
       const r = await base()
         .select(rowColumns)
-        .select(["a.intro", "a.content"])
+        .select(["a.intro", "a.content", "a.seo_title", "a.seo_description", "a.share_image"])
         .where("a.id", "=", id)
         .executeTakeFirst();
       if (!r) throw new AppError(404, "文章不存在");
       const tags = await deps.tagsFor([id]);
-      return { ...toRow(r as RowShape, tags.get(id) ?? []), intro: r.intro, content: r.content };
+      return {
+        ...toRow(r as RowShape, tags.get(id) ?? []),
+        intro: r.intro,
+        content: r.content,
+        seoTitle: r.seo_title,
+        seoDescription: r.seo_description,
+        shareImage: r.share_image,
+      };
     },
 
     async save(input: Form, id?: number): Promise<AdminArticle> {
@@ -433,6 +457,9 @@ function articleEditing(deps: {
           status: effectiveStatus(input.status, input.createdAt),
           createdAt: input.createdAt,
           tags: input.tags,
+          seoTitle: input.seoTitle,
+          seoDescription: input.seoDescription,
+          shareImage: input.shareImage,
         },
         id,
       );

@@ -3,6 +3,7 @@ import {
   Button,
   Card,
   Col,
+  Collapse,
   DatePicker,
   Form,
   Input,
@@ -44,6 +45,9 @@ interface FormValues {
   hot: boolean;
   status: "published" | "scheduled" | "draft";
   createdAt: Dayjs;
+  seoTitle: string;
+  seoDescription: string;
+  shareImage: string;
 }
 
 const rules = (f: string) => zodRule(ArticleFormSchema, f);
@@ -74,6 +78,9 @@ export default function ArticleEdit() {
         hot: false,
         status: "published",
         createdAt: dayjs(),
+        seoTitle: "",
+        seoDescription: "",
+        shareImage: "",
       });
       return;
     }
@@ -91,6 +98,9 @@ export default function ArticleEdit() {
           hot: a.hot,
           status: a.status,
           createdAt: dayjs(a.createdAt),
+          seoTitle: a.seoTitle,
+          seoDescription: a.seoDescription,
+          shareImage: a.shareImage,
         });
       })
       .catch((err: Error) => message.error(err.message));
@@ -211,6 +221,44 @@ export default function ArticleEdit() {
             >
               <DatePicker showTime style={{ width: "100%" }} />
             </Form.Item>
+            <Collapse
+              ghost
+              size="small"
+              className="seo-fields"
+              items={[
+                {
+                  key: "seo",
+                  label: "搜索与分享（可选）",
+                  children: (
+                    <>
+                      <Form.Item
+                        label="SEO 标题"
+                        name="seoTitle"
+                        rules={rules("seoTitle")}
+                        extra="留空则用文章标题"
+                      >
+                        <Input maxLength={200} showCount />
+                      </Form.Item>
+                      <Form.Item
+                        label="SEO 描述"
+                        name="seoDescription"
+                        rules={rules("seoDescription")}
+                        extra="留空则用摘要"
+                      >
+                        <Input.TextArea rows={3} maxLength={500} showCount />
+                      </Form.Item>
+                      <Form.Item
+                        label="分享图"
+                        name="shareImage"
+                        extra="微信等分享卡片的图片，留空则用封面图"
+                      >
+                        <ImageField kind="cover" />
+                      </Form.Item>
+                    </>
+                  ),
+                },
+              ]}
+            />
             <Form.Item label="热点" name="hot" valuePropName="checked">
               <Switch />
             </Form.Item>

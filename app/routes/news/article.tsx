@@ -36,12 +36,14 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   const origin = originFrom(matches);
   const path = `/articledetail/${a.contentId}`;
   return [
+    // The editor's search and share fields, where set, replace the title, intro and cover here, in
+    // Open Graph and JSON-LD, and so in WeChat's share card (docs/product.md, "SEO and share fields").
     ...pageMeta({
-      title: fullTitle(a.title),
-      description: a.intro,
+      title: fullTitle(a.seoTitle || a.title),
+      description: a.seoDescription || a.intro,
       origin,
       path,
-      image: a.thumb || undefined,
+      image: a.shareImage || a.thumb || undefined,
       type: "article",
     }),
     { property: "article:published_time", content: a.createTime },
@@ -51,9 +53,9 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
       "script:ld+json": {
         "@context": "https://schema.org",
         "@type": "NewsArticle",
-        headline: a.title,
-        description: a.intro,
-        image: [absolute(origin, a.thumb || "/favicon.svg")],
+        headline: a.seoTitle || a.title,
+        description: a.seoDescription || a.intro,
+        image: [absolute(origin, a.shareImage || a.thumb || "/favicon.svg")],
         datePublished: a.createTime,
         author: [{ "@type": "Person", name: a.author }],
         publisher: {
@@ -112,9 +114,9 @@ export default function ArticleDetail({ loaderData, matches }: Route.ComponentPr
       <ArticleShare
         url={absolute(origin, path)}
         path={path}
-        title={a.title}
-        summary={a.intro}
-        image={absolute(origin, a.thumb || "/favicon.svg")}
+        title={a.seoTitle || a.title}
+        summary={a.seoDescription || a.intro}
+        image={absolute(origin, a.shareImage || a.thumb || "/favicon.svg")}
       />
     </article>
   );
