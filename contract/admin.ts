@@ -182,6 +182,8 @@ export const ArticleFormSchema = z
       .transform((v) => v ?? false),
     status: z.enum(["published", "scheduled", "draft"], { error: "请选择状态" }),
     createdAt: isoTime("发布时间"),
+    /** the version the editor started from (a save from an older one is refused with 409) */
+    baseVersion: z.number({ error: "版本号不正确" }).int("版本号不正确").positive("版本号不正确").optional(),
   })
   .refine((a) => a.status !== "scheduled" || Date.parse(a.createdAt) > Date.now(), {
     message: SCHEDULE_IN_PAST,

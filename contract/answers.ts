@@ -44,7 +44,12 @@ export const AdminArticleRowSchema = z.object({
   updatedAt: z.string(),
   tags: z.array(TagRef),
 });
-export const AdminArticleSchema = AdminArticleRowSchema.extend({ intro: z.string(), content: z.string() });
+export const AdminArticleSchema = AdminArticleRowSchema.extend({
+  intro: z.string(),
+  content: z.string(),
+  /** counted up by every save; the editor sends it back as its baseVersion */
+  version: z.number(),
+});
 
 export const AdminLeadSchema = z.object({
   id: z.number(),

@@ -29,6 +29,8 @@ export interface ArticleTable {
   view_count: Generated<number>;
   /** created_at in ms * 1024 + (id mod 1024): a rowid for the search index that sorts by recency */
   search_key: number | null;
+  /** counted up by every save; a save from an older version is refused */
+  version: Generated<number>;
 }
 
 export interface TagTable {
@@ -224,6 +226,23 @@ export interface PreviewLinkTable {
   revoked_at: string | null;
 }
 
+export interface ArticleRevisionTable {
+  id: Generated<number>;
+  article_id: number;
+  version: number;
+  title: string;
+  intro: string;
+  content: string;
+  thumb: string;
+  column_id: number;
+  /** JSON array of tag names */
+  tags: string;
+  status: "published" | "scheduled" | "draft";
+  published_at: string;
+  saved_by: string;
+  saved_at: string;
+}
+
 export interface SearchLogTable {
   /** Beijing date, YYYY-MM-DD */
   day: string;
@@ -255,4 +274,5 @@ export interface DB {
   audit_log: AuditLogTable;
   search_log: SearchLogTable;
   preview_links: PreviewLinkTable;
+  article_revisions: ArticleRevisionTable;
 }
