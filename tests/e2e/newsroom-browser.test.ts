@@ -106,4 +106,39 @@ describe("the newsroom's editor in Chromium", { timeout: 180_000 }, () => {
     await expect.poll(() => titleOf(b).inputValue()).toBe("两个人同时编辑的文章");
     await drawer.getByText("版本 4").waitFor();
   });
+
+  it("keeps unsaved changes through a closed tab, offers them back, and asks before leaving", async () => {
+    const page = await contexts[0]!.newPage();
+    const url = `/admin/articles/${article.id}`;
+    await visit(page, url);
+    const title = page.locator("input#title");
+    await expect.poll(() => title.inputValue()).not.toBe("");
+    await title.fill("关掉页面前没保存的标题");
+    const key = `console:article-draft:${article.id}`;
+    await expect
+      .poll(() => page.evaluate((k) => window.localStorage.getItem(k) ?? "", key), { timeout: 15_000 })
+      .toContain("关掉页面前没保存的标题");
+    await page.close();
+
+    const again = await contexts[0]!.newPage();
+    await visit(again, url);
+    const ask = again.locator(".ant-modal-confirm").filter({ hasText: "是否恢复未保存的内容？" });
+    await ask.waitFor();
+    await ask.getByRole("button", { name: /恢\s?复/ }).click();
+    await expect.poll(() => again.locator("input#title").inputValue()).toBe("关掉页面前没保存的标题");
+
+    // Leaving inside the console asks first; staying keeps the changes.
+    await again.getByRole("link", { name: "返回列表" }).click();
+    const leave = again.locator(".ant-modal-confirm").filter({ hasText: "有未保存的修改，确定离开吗？" });
+    await leave.waitFor();
+    await leave.getByRole("button", { name: /留\s?下/ }).click();
+    expect(new URL(again.url()).pathname).toBe(url);
+
+    // A save forgets what was kept.
+    await again.locator("form button[type=submit]").click();
+    await sawMessage(again, "草稿已保存");
+    await expect.poll(() => again.evaluate((k) => window.localStorage.getItem(k), key)).toBeNull();
+    await again.getByRole("link", { name: "返回列表" }).click();
+    await expect.poll(() => new URL(again.url()).pathname).toBe("/admin/articles");
+  });
 });

@@ -21,6 +21,7 @@ import { type AdminArticle, ArticleFormSchema, SCHEDULE_IN_PAST } from "../../..
 import { AdminArticleSchema } from "../../../contract/answers";
 import type { Route } from "./+types/article-edit";
 import { ApiError, formatDateTime, NO_STORE, useApi, useConsoleSession, zodRule } from "./api";
+import { useDraftKeeper } from "./draft-keeper";
 import { ImageField } from "./ImageField";
 import { useColumnsAndTags } from "./options";
 import { PreviewLinks } from "./PreviewLinks";
@@ -49,6 +50,9 @@ interface FormValues {
 }
 
 const rules = (f: string) => zodRule(ArticleFormSchema, f);
+
+/** The form as kept in this browser's storage (dates as ISO text). */
+type KeptValues = Omit<FormValues, "createdAt"> & { createdAt?: string };
 
 const articleVersion = (a: AdminArticle): Comparable => ({
   title: a.title,
@@ -85,6 +89,19 @@ export default function ArticleEdit() {
   /** someone else's newer version, when a save was refused (409) */
   const [conflict, setConflict] = useState<{ theirs: AdminArticle; mine: FormValues } | null>(null);
   const { columns, tags, searchTags } = useColumnsAndTags();
+  const keeper = useDraftKeeper<KeptValues>({
+    id: id ?? "new",
+    snapshot: () => {
+      const v = form.getFieldsValue(true) as FormValues;
+      return { ...v, createdAt: v.createdAt?.toISOString() };
+    },
+  });
+  const { offer } = keeper;
+  const restoreKept = useCallback(
+    (kept: KeptValues) =>
+      form.setFieldsValue({ ...kept, createdAt: kept.createdAt ? dayjs(kept.createdAt) : dayjs() }),
+    [form],
+  );
 
   const show = useCallback(
     (a: AdminArticle) => {
@@ -119,12 +136,16 @@ export default function ArticleEdit() {
         status: "published",
         createdAt: dayjs(),
       });
+      offer(restoreKept);
       return;
     }
     api("GET", `/api/admin/articles/${id}`, undefined, AdminArticleSchema)
-      .then(show)
+      .then((a) => {
+        show(a);
+        offer(restoreKept);
+      })
       .catch((err: Error) => message.error(err.message));
-  }, [api, id, isNew, form, user.displayName, message, show]);
+  }, [api, id, isNew, form, user.displayName, message, show, offer, restoreKept]);
 
   /** `baseVersion`: the version these values were edited from (the server refuses an older one). */
   async function save(values: FormValues, baseVersion = loaded?.version) {
@@ -145,6 +166,7 @@ export default function ArticleEdit() {
       // The server's sanitised body is what the site shows: show it here too.
       form.setFieldsValue({ content: saved.content });
       setLoaded(saved);
+      keeper.saved();
       if (isNew) navigate(`/admin/articles/${saved.id}`, { replace: true });
     } catch (err) {
       const theirs =
@@ -222,7 +244,13 @@ export default function ArticleEdit() {
           />
         )}
       </Modal>
-      <Form<FormValues> form={form} layout="vertical" onFinish={(v) => save(v)} scrollToFirstError>
+      <Form<FormValues>
+        form={form}
+        layout="vertical"
+        onFinish={(v) => save(v)}
+        onValuesChange={keeper.changed}
+        scrollToFirstError
+      >
         <Row gutter={24}>
           <Col xs={24} lg={16}>
             <Form.Item label="标题" name="title" required rules={rules("title")}>
