@@ -11,7 +11,7 @@ import { BackupError } from "../../server/backup/format";
 import { restoreArchive } from "../../server/backup/restore";
 import { type Config, loadConfig } from "../../server/config";
 import { openDatabase } from "../../server/db";
-import { migrate } from "../../server/db/migrate";
+import { MIGRATION_NAMES, migrate } from "../../server/db/migrate";
 import { createLogger } from "../../server/logger";
 import { startServer } from "../../server/server";
 import { idNumber } from "../helpers/drill";
@@ -286,7 +286,7 @@ describe("backup and restore refuse bad input with a clear message, leaving the 
     const oldArchive = await createBackup({ config: old, dir: fresh("backups") });
     expect(oldArchive.manifest.migrations.at(-1)).toBe("005_console");
     const r = await restoreArchive({ archive: oldArchive.file, config: emptyTarget() });
-    expect(r.migrated).toEqual(["006_search_title_words"]);
+    expect(r.migrated).toEqual(MIGRATION_NAMES.filter((n) => n > "005_console"));
   });
 
   it("an unwritable or full BACKUP_DIR: a clear message, no partial archive, earlier archives intact", async () => {
