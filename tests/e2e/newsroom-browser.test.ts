@@ -105,6 +105,20 @@ describe("the newsroom's editor in Chromium", { timeout: 180_000 }, () => {
     await sawMessage(b, "已恢复版本 1");
     await expect.poll(() => titleOf(b).inputValue()).toBe("两个人同时编辑的文章");
     await drawer.getByText("版本 4").waitFor();
+
+    // The first editor, still on version 2, keeps their own change on top of the newer one.
+    await titleOf(a).fill("总编坚持的标题");
+    await saveButton(a).click();
+    const again = a.getByRole("dialog").filter({ hasText: "文章已被他人修改，请查看对方的版本后再保存" });
+    await again.getByRole("button", { name: "仍然保存我的修改" }).click();
+    await sawMessage(a, "草稿已保存");
+    const stored = await fetch(`${site.url}/api/admin/articles/${article.id}`, {
+      headers: { cookie: (await contexts[0]!.cookies()).map((c) => `${c.name}=${c.value}`).join("; ") },
+    });
+    expect(((await stored.json()) as { data: AdminArticle }).data).toMatchObject({
+      title: "总编坚持的标题",
+      version: 5,
+    });
   });
 
   it("keeps unsaved changes through a closed tab, offers them back, and asks before leaving", async () => {
