@@ -187,6 +187,8 @@ export const ArticleFormSchema = z
       .preprocess((v) => (v === "" || v === null ? undefined : v), image("分享图").optional())
       .transform((v) => v ?? ""),
     createdAt: isoTime("发布时间"),
+    /** the version the editor started from (a save from an older one is refused with 409) */
+    baseVersion: z.number({ error: "版本号不正确" }).int("版本号不正确").positive("版本号不正确").optional(),
   })
   .refine((a) => a.status !== "scheduled" || Date.parse(a.createdAt) > Date.now(), {
     message: SCHEDULE_IN_PAST,

@@ -50,6 +50,8 @@ export const AdminArticleSchema = AdminArticleRowSchema.extend({
   seoTitle: z.string(),
   seoDescription: z.string(),
   shareImage: z.string(),
+  /** counted up by every save; the editor sends it back as its baseVersion */
+  version: z.number(),
 });
 
 export const AdminLeadSchema = z.object({

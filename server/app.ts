@@ -80,7 +80,7 @@ export function createApp(opts: AppOptions) {
   app.onError((err, c) => {
     const isApi = c.req.path.startsWith("/api/");
     if (err instanceof AppError) {
-      if (isApi) return fail(c, err.status, err.message);
+      if (isApi) return fail(c, err.status, err.message, err.data);
       return c.text(err.message, err.status);
     }
     logger.error({ path: c.req.path, err: err.message, stack: err.stack }, "unhandled error");

@@ -7,8 +7,8 @@ export function ok<T>(c: Context, data: T) {
   return c.json({ statusCode: OK, message: OK_MESSAGE, data } satisfies Envelope<T>);
 }
 
-export function fail(c: Context, status: number, message: string) {
-  return c.json({ statusCode: status, message, data: null } satisfies Envelope<null>, status as 400);
+export function fail(c: Context, status: number, message: string, data: unknown = null) {
+  return c.json({ statusCode: status, message, data } satisfies Envelope<unknown>, status as 400);
 }
 
 /** Validate a query (or body) with its zod schema; the first problem becomes a 400 in Chinese. */

@@ -32,6 +32,7 @@ export const TABLE_ORDER = [
   "audit_log",
   "search_log",
   "preview_links",
+  "article_revisions",
 ];
 
 export function isDataTable(name: string): boolean {

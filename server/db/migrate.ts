@@ -6,6 +6,7 @@ import * as m003signup from "./migrations/003_signup";
 import * as m005console from "./migrations/005_console";
 import * as m006 from "./migrations/006_search_title_words";
 import * as m007 from "./migrations/007_preview_links";
+import * as m008 from "./migrations/008_article_revisions";
 import * as m009 from "./migrations/009_article_seo";
 
 type Up = (db: Kysely<unknown>, dialect: Dialect) => Promise<void>;
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, { up: Up }> = {
   "005_console": m005console,
   "006_search_title_words": m006,
   "007_preview_links": m007,
+  "008_article_revisions": m008,
   "009_article_seo": m009,
 };
 

@@ -33,6 +33,8 @@ export interface ArticleTable {
   seo_title: Generated<string>;
   seo_description: Generated<string>;
   share_image: Generated<string>;
+  /** counted up by every save; a save from an older version is refused */
+  version: Generated<number>;
 }
 
 export interface TagTable {
@@ -228,6 +230,23 @@ export interface PreviewLinkTable {
   revoked_at: string | null;
 }
 
+export interface ArticleRevisionTable {
+  id: Generated<number>;
+  article_id: number;
+  version: number;
+  title: string;
+  intro: string;
+  content: string;
+  thumb: string;
+  column_id: number;
+  /** JSON array of tag names */
+  tags: string;
+  status: "published" | "scheduled" | "draft";
+  published_at: string;
+  saved_by: string;
+  saved_at: string;
+}
+
 export interface SearchLogTable {
   /** Beijing date, YYYY-MM-DD */
   day: string;
@@ -259,4 +278,5 @@ export interface DB {
   audit_log: AuditLogTable;
   search_log: SearchLogTable;
   preview_links: PreviewLinkTable;
+  article_revisions: ArticleRevisionTable;
 }

@@ -10,6 +10,7 @@ import type {
 } from "../../contract/admin";
 import { articleChange } from "../../contract/cache-tags";
 import type { Article, ArticleSummary, Column, Tag } from "../../contract/entities";
+import type { Revision } from "../../contract/revisions";
 import type { Database } from "../db";
 import type { DB } from "../db/schema";
 import type { SearchIndex } from "../search";
@@ -17,6 +18,7 @@ import type { ContentEvents } from "../services/cache";
 import { AppError, notFound } from "../services/errors";
 import { safeImageUrl, sanitizeRichText } from "../services/html";
 import { bool, type Row, toArticleSummary, toColumn } from "../services/rows";
+import { recordRevision } from "./revisions";
 
 export interface ArticleInput {
   columnId: number;
@@ -34,6 +36,14 @@ export interface ArticleInput {
   seoDescription?: string;
   shareImage?: string;
 }
+
+/** Who saves, and from which version (a save from an older one is refused). */
+export interface SaveOptions {
+  by?: string;
+  baseVersion?: number;
+}
+
+export const EDIT_CONFLICT = "文章已被他人修改，请查看对方的版本后再保存";
 
 /** created_at in ms * 1024 + (id mod 1024): the search rowid, newest largest */
 export const searchKeyFor = (createdAt: string, id: number) => Date.parse(createdAt) * 1024 + (id % 1024);
@@ -196,7 +206,7 @@ export function createContentService(
     },
 
     /** Create or update an article with its tags and its search entry, in one transaction. */
-    async saveArticle(input: ArticleInput, id?: number): Promise<number> {
+    async saveArticle(input: ArticleInput, id?: number, opts: SaveOptions = {}): Promise<number> {
       const now = new Date().toISOString();
       const createdAt = new Date(input.createdAt).toISOString();
       const values = {
@@ -210,29 +220,55 @@ export function createContentService(
         status: input.status,
         created_at: createdAt,
         updated_at: now,
-        seo_title: (input.seoTitle ?? "").trim(),
-        seo_description: (input.seoDescription ?? "").trim(),
-        share_image: input.shareImage ? safeImageUrl(input.shareImage) : "",
+        // Absent (a restored revision, an older client): the stored ones stay.
+        ...(input.seoTitle === undefined ? {} : { seo_title: input.seoTitle.trim() }),
+        ...(input.seoDescription === undefined ? {} : { seo_description: input.seoDescription.trim() }),
+        ...(input.shareImage === undefined
+          ? {}
+          : { share_image: input.shareImage ? safeImageUrl(input.shareImage) : "" }),
       };
       const saved = await db.transaction().execute(async (tx) => {
         let articleId = id;
         let oldKey: number | null = null;
+        let version = 1;
         if (articleId === undefined) {
           const r = await tx.insertInto("articles").values(values).returning("id").executeTakeFirstOrThrow();
           articleId = r.id;
         } else {
           const old = await tx
             .selectFrom("articles")
-            .select("search_key")
+            .select(["search_key", "version"])
             .where("id", "=", articleId)
             .executeTakeFirst();
           if (!old) throw notFound("文章");
           oldKey = old.search_key;
-          await tx.updateTable("articles").set(values).where("id", "=", articleId).execute();
+          version = Number(old.version) + 1;
+          // The compare-and-set: a save from an older version changes nothing and is refused.
+          const r = await tx
+            .updateTable("articles")
+            .set({ ...values, version })
+            .where("id", "=", articleId)
+            .where("version", "=", version - 1)
+            .$if(opts.baseVersion !== undefined, (q) => q.where("version", "<=", opts.baseVersion ?? 0))
+            .executeTakeFirst();
+          if (Number(r.numUpdatedRows) === 0) throw new AppError(409, EDIT_CONFLICT);
         }
         const searchKey = await freeSearchKey(tx, searchKeyFor(createdAt, articleId), articleId);
         await tx.updateTable("articles").set({ search_key: searchKey }).where("id", "=", articleId).execute();
         await setTags(tx, articleId, input.tags);
+        await recordRevision(tx, {
+          articleId,
+          version,
+          title: values.title,
+          intro: values.intro,
+          content: values.content,
+          thumb: values.thumb,
+          columnId: values.column_id,
+          tags: [...new Set(input.tags.map((t) => t.trim()).filter(Boolean))],
+          status: values.status,
+          publishedAt: createdAt,
+          savedBy: opts.by ?? "system",
+        });
         await search.remove(tx, articleId, oldKey);
         if (input.status === "published") {
           await search.put(tx, {
@@ -328,7 +364,7 @@ type Form = z.infer<typeof ArticleFormSchema>;
 function articleEditing(deps: {
   db: Kysely<DB>;
   tagsFor: (ids: number[]) => Promise<Map<number, Tag[]>>;
-  saveArticle: (input: ArticleInput, id?: number) => Promise<number>;
+  saveArticle: (input: ArticleInput, id?: number, opts?: SaveOptions) => Promise<number>;
   search: SearchIndex;
   events: ContentEvents;
 }) {
@@ -419,7 +455,7 @@ function articleEditing(deps: {
     async article(id: number): Promise<AdminArticle> {
       const r = await base()
         .select(rowColumns)
-        .select(["a.intro", "a.content", "a.seo_title", "a.seo_description", "a.share_image"])
+        .select(["a.intro", "a.content", "a.version", "a.seo_title", "a.seo_description", "a.share_image"])
         .where("a.id", "=", id)
         .executeTakeFirst();
       if (!r) throw new AppError(404, "文章不存在");
@@ -431,10 +467,12 @@ function articleEditing(deps: {
         seoTitle: r.seo_title,
         seoDescription: r.seo_description,
         shareImage: r.share_image,
+        version: Number(r.version),
       };
     },
 
-    async save(input: Form, id?: number): Promise<AdminArticle> {
+    /** `baseVersion`: the version the editor started from; older than the stored one is a 409. */
+    async save(input: Form, id?: number, by?: string): Promise<AdminArticle> {
       const column = await db
         .selectFrom("columns")
         .select("id")
@@ -445,40 +483,81 @@ function articleEditing(deps: {
         const old = await db.selectFrom("articles").select("id").where("id", "=", id).executeTakeFirst();
         if (!old) throw new AppError(404, "文章不存在");
       }
-      const saved = await deps.saveArticle(
-        {
-          columnId: input.columnId,
-          title: input.title,
-          intro: input.intro,
-          content: input.content,
-          thumb: input.thumb,
-          author: input.author,
-          hot: input.hot,
-          status: effectiveStatus(input.status, input.createdAt),
-          createdAt: input.createdAt,
-          tags: input.tags,
-          seoTitle: input.seoTitle,
-          seoDescription: input.seoDescription,
-          shareImage: input.shareImage,
-        },
-        id,
-      );
+      const saved = await deps
+        .saveArticle(
+          {
+            columnId: input.columnId,
+            title: input.title,
+            intro: input.intro,
+            content: input.content,
+            thumb: input.thumb,
+            author: input.author,
+            hot: input.hot,
+            status: effectiveStatus(input.status, input.createdAt),
+            createdAt: input.createdAt,
+            tags: input.tags,
+            seoTitle: input.seoTitle,
+            seoDescription: input.seoDescription,
+            shareImage: input.shareImage,
+          },
+          id,
+          { by, baseVersion: input.baseVersion },
+        )
+        .catch(async (err) => {
+          // The refusal carries the other version, so the editor can compare before saving again.
+          if (err instanceof AppError && err.status === 409 && id !== undefined)
+            throw new AppError(409, err.message, await this.article(id));
+          throw err;
+        });
       return this.article(saved);
     },
 
     /** A scheduled article goes out now: its publish time becomes this moment. */
-    async publishNow(id: number): Promise<AdminArticle> {
+    async publishNow(id: number, by?: string): Promise<AdminArticle> {
       const a = await this.article(id);
       if (a.status !== "scheduled") throw new AppError(400, NOT_SCHEDULED);
-      await deps.saveArticle({ ...inputOf(a), status: "published", createdAt: new Date().toISOString() }, id);
+      await deps.saveArticle(
+        { ...inputOf(a), status: "published", createdAt: new Date().toISOString() },
+        id,
+        { by },
+      );
       return this.article(id);
     },
 
     /** A scheduled article back to a draft; its time is kept for the next schedule. */
-    async unschedule(id: number): Promise<AdminArticle> {
+    async unschedule(id: number, by?: string): Promise<AdminArticle> {
       const a = await this.article(id);
       if (a.status !== "scheduled") throw new AppError(400, NOT_SCHEDULED);
-      await deps.saveArticle({ ...inputOf(a), status: "draft" }, id);
+      await deps.saveArticle({ ...inputOf(a), status: "draft" }, id, { by });
+      return this.article(id);
+    },
+
+    /** A revision saved again as the article's newest version (its author, hot flag and id stay). */
+    async restore(id: number, rev: Revision, by?: string): Promise<AdminArticle> {
+      const a = await this.article(id);
+      const column = await db
+        .selectFrom("columns")
+        .select("id")
+        .where("id", "=", rev.columnId)
+        .executeTakeFirst();
+      if (!column) throw new AppError(400, "该版本的栏目已不存在，无法恢复");
+      const status =
+        rev.status === "scheduled" && Date.parse(rev.publishedAt) <= Date.now() ? "draft" : rev.status;
+      await deps.saveArticle(
+        {
+          ...inputOf(a),
+          title: rev.title,
+          intro: rev.intro,
+          content: rev.content,
+          thumb: rev.thumb,
+          columnId: rev.columnId,
+          tags: rev.tags,
+          status,
+          createdAt: rev.publishedAt,
+        },
+        id,
+        { by },
+      );
       return this.article(id);
     },
 

@@ -3,6 +3,8 @@ export class AppError extends Error {
   constructor(
     readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 503,
     message: string,
+    /** what the answer carries besides the message (a 409's other version, say) */
+    readonly data: unknown = null,
   ) {
     super(message);
   }

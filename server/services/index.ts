@@ -7,6 +7,7 @@ import { createOrderRecords } from "../entities/orders";
 import { createPreviewLinks } from "../entities/previews";
 import { createProductService } from "../entities/products";
 import { type AnyDb, createResourceStore } from "../entities/resources";
+import { createRevisionService } from "../entities/revisions";
 import { createSiteService } from "../entities/site";
 import { createAuth } from "../entities/users";
 import type { Logger } from "../logger";
@@ -97,6 +98,8 @@ export function createServices(opts: {
     audit,
     /** links that show a draft or scheduled article to someone without an account */
     previews: createPreviewLinks({ database, detail: (id, o) => core.content.detail(id, o) }),
+    /** what each save of an article stored (the editor's 版本历史) */
+    revisions: createRevisionService(database.db),
     /** publishes scheduled articles when their time comes (SCHEDULE_POLL_SECONDS); stop() on shutdown */
     scheduler: startScheduledPublishing({
       content: core.content,

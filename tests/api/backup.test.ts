@@ -286,8 +286,7 @@ describe("backup and restore refuse bad input with a clear message, leaving the 
     const oldArchive = await createBackup({ config: old, dir: fresh("backups") });
     expect(oldArchive.manifest.migrations.at(-1)).toBe("005_console");
     const r = await restoreArchive({ archive: oldArchive.file, config: emptyTarget() });
-    expect(r.migrated).toEqual(MIGRATION_NAMES.slice(MIGRATION_NAMES.indexOf("005_console") + 1));
-    expect(r.migrated[0]).toBe("006_search_title_words");
+    expect(r.migrated).toEqual(MIGRATION_NAMES.filter((n) => n > "005_console"));
   });
 
   it("an unwritable or full BACKUP_DIR: a clear message, no partial archive, earlier archives intact", async () => {

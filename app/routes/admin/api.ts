@@ -24,6 +24,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** what a refusal carries besides its message (a 409's other version, say) */
+    readonly data: unknown = null,
   ) {
     super(message);
   }
@@ -69,7 +71,12 @@ export async function callApi<S extends z.ZodType>(
   const json = (await res.json().catch(() => null)) as unknown;
   const reply = replyOf(res.status, json, answer);
   if (reply.kind === "ok") return reply.data;
-  throw new ApiError(res.status, (reply.kind === "failed" && reply.message) || `请求失败（${res.status}）`);
+  const data = json && typeof json === "object" && "data" in json ? json.data : null;
+  throw new ApiError(
+    res.status,
+    (reply.kind === "failed" && reply.message) || `请求失败（${res.status}）`,
+    data,
+  );
 }
 
 /** The console's API client, bound to this session's CSRF token. */

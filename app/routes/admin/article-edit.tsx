@@ -7,6 +7,7 @@ import {
   DatePicker,
   Form,
   Input,
+  Modal,
   Radio,
   Row,
   Select,
@@ -15,15 +16,17 @@ import {
   Switch,
 } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { type AdminArticle, ArticleFormSchema, SCHEDULE_IN_PAST } from "../../../contract/admin";
 import { AdminArticleSchema } from "../../../contract/answers";
 import type { Route } from "./+types/article-edit";
-import { formatDateTime, NO_STORE, useApi, useConsoleSession, zodRule } from "./api";
+import { ApiError, formatDateTime, NO_STORE, useApi, useConsoleSession, zodRule } from "./api";
+import { useDraftKeeper } from "./draft-keeper";
 import { ImageField } from "./ImageField";
 import { useColumnsAndTags } from "./options";
 import { PreviewLinks } from "./PreviewLinks";
+import { type Comparable, DiffView, RevisionHistory } from "./RevisionHistory";
 import { RichTextEditor } from "./RichTextEditor";
 
 export function headers() {
@@ -52,6 +55,30 @@ interface FormValues {
 
 const rules = (f: string) => zodRule(ArticleFormSchema, f);
 
+/** The form as kept in this browser's storage (dates as ISO text). */
+type KeptValues = Omit<FormValues, "createdAt"> & { createdAt?: string };
+
+const articleVersion = (a: AdminArticle): Comparable => ({
+  title: a.title,
+  intro: a.intro,
+  content: a.content,
+  thumb: a.thumb,
+  columnId: a.columnId,
+  tags: a.tags.map((t) => t.tagName),
+  status: a.status,
+  publishedAt: a.createdAt,
+});
+const formVersion = (v: FormValues): Comparable => ({
+  title: v.title ?? "",
+  intro: v.intro ?? "",
+  content: v.content ?? "",
+  thumb: v.thumb ?? "",
+  columnId: v.columnId,
+  tags: v.tags ?? [],
+  status: v.status,
+  publishedAt: v.createdAt?.toISOString() ?? "",
+});
+
 /** Create or edit one article: everything is saved through the same schema and service as the site. */
 export default function ArticleEdit() {
   const { id } = useParams();
@@ -63,7 +90,44 @@ export default function ArticleEdit() {
   const [form] = Form.useForm<FormValues>();
   const [loaded, setLoaded] = useState<AdminArticle | null>(null);
   const [saving, setSaving] = useState(false);
+  /** someone else's newer version, when a save was refused (409) */
+  const [conflict, setConflict] = useState<{ theirs: AdminArticle; mine: FormValues } | null>(null);
   const { columns, tags, searchTags } = useColumnsAndTags();
+  const keeper = useDraftKeeper<KeptValues>({
+    id: id ?? "new",
+    snapshot: () => {
+      const v = form.getFieldsValue(true) as FormValues;
+      return { ...v, createdAt: v.createdAt?.toISOString() };
+    },
+  });
+  const { offer } = keeper;
+  const restoreKept = useCallback(
+    (kept: KeptValues) =>
+      form.setFieldsValue({ ...kept, createdAt: kept.createdAt ? dayjs(kept.createdAt) : dayjs() }),
+    [form],
+  );
+
+  const show = useCallback(
+    (a: AdminArticle) => {
+      setLoaded(a);
+      form.setFieldsValue({
+        title: a.title,
+        intro: a.intro,
+        content: a.content,
+        thumb: a.thumb,
+        author: a.author,
+        columnId: a.columnId,
+        tags: a.tags.map((t) => t.tagName),
+        hot: a.hot,
+        status: a.status,
+        createdAt: dayjs(a.createdAt),
+        seoTitle: a.seoTitle,
+        seoDescription: a.seoDescription,
+        shareImage: a.shareImage,
+      });
+    },
+    [form],
+  );
 
   useEffect(() => {
     if (isNew) {
@@ -82,34 +146,22 @@ export default function ArticleEdit() {
         seoDescription: "",
         shareImage: "",
       });
+      offer(restoreKept);
       return;
     }
     api("GET", `/api/admin/articles/${id}`, undefined, AdminArticleSchema)
       .then((a) => {
-        setLoaded(a);
-        form.setFieldsValue({
-          title: a.title,
-          intro: a.intro,
-          content: a.content,
-          thumb: a.thumb,
-          author: a.author,
-          columnId: a.columnId,
-          tags: a.tags.map((t) => t.tagName),
-          hot: a.hot,
-          status: a.status,
-          createdAt: dayjs(a.createdAt),
-          seoTitle: a.seoTitle,
-          seoDescription: a.seoDescription,
-          shareImage: a.shareImage,
-        });
+        show(a);
+        offer(restoreKept);
       })
       .catch((err: Error) => message.error(err.message));
-  }, [api, id, isNew, form, user.displayName, message]);
+  }, [api, id, isNew, form, user.displayName, message, show, offer, restoreKept]);
 
-  async function save(values: FormValues) {
+  /** `baseVersion`: the version these values were edited from (the server refuses an older one). */
+  async function save(values: FormValues, baseVersion = loaded?.version) {
     setSaving(true);
     try {
-      const body = { ...values, createdAt: values.createdAt.toISOString() };
+      const body = { ...values, createdAt: values.createdAt.toISOString(), baseVersion };
       const saved = isNew
         ? await api("POST", "/api/admin/articles", body, AdminArticleSchema)
         : await api("PUT", `/api/admin/articles/${id}`, body, AdminArticleSchema);
@@ -124,13 +176,19 @@ export default function ArticleEdit() {
       // The server's sanitised body is what the site shows: show it here too.
       form.setFieldsValue({ content: saved.content });
       setLoaded(saved);
+      keeper.saved();
       if (isNew) navigate(`/admin/articles/${saved.id}`, { replace: true });
     } catch (err) {
-      message.error((err as Error).message);
+      const theirs =
+        err instanceof ApiError && err.status === 409 ? AdminArticleSchema.safeParse(err.data) : null;
+      if (theirs?.success) setConflict({ theirs: theirs.data, mine: values });
+      else message.error((err as Error).message);
     } finally {
       setSaving(false);
     }
   }
+
+  const columnName = (cid: number) => columns.find((c) => c.value === cid)?.label ?? `#${cid}`;
 
   if (!isNew && !loaded) {
     return (
@@ -154,7 +212,55 @@ export default function ArticleEdit() {
         </Space>
       }
     >
-      <Form<FormValues> form={form} layout="vertical" onFinish={save} scrollToFirstError>
+      <Modal
+        open={conflict !== null}
+        title="文章已被他人修改，请查看对方的版本后再保存"
+        width={800}
+        onCancel={() => setConflict(null)}
+        footer={[
+          <Button key="cancel" onClick={() => setConflict(null)}>
+            继续编辑
+          </Button>,
+          <Button
+            key="theirs"
+            onClick={() => {
+              if (conflict) show(conflict.theirs);
+              setConflict(null);
+            }}
+          >
+            采用对方的版本
+          </Button>,
+          <Button
+            key="mine"
+            type="primary"
+            onClick={() => {
+              if (!conflict) return;
+              const { theirs, mine } = conflict;
+              setConflict(null);
+              setLoaded(theirs);
+              void save(mine, theirs.version);
+            }}
+          >
+            仍然保存我的修改
+          </Button>,
+        ]}
+      >
+        {conflict && (
+          <DiffView
+            before={articleVersion(conflict.theirs)}
+            after={formVersion(conflict.mine)}
+            columnName={columnName}
+            heading={`对方的版本（版本 ${conflict.theirs.version}，${formatDateTime(conflict.theirs.updatedAt)}）→ 我的修改`}
+          />
+        )}
+      </Modal>
+      <Form<FormValues>
+        form={form}
+        layout="vertical"
+        onFinish={(v) => save(v)}
+        onValuesChange={keeper.changed}
+        scrollToFirstError
+      >
         <Row gutter={24}>
           <Col xs={24} lg={16}>
             <Form.Item label="标题" name="title" required rules={rules("title")}>
@@ -265,6 +371,11 @@ export default function ArticleEdit() {
             <Button type="primary" htmlType="submit" loading={saving} block size="large">
               保存
             </Button>
+            {loaded && (
+              <div style={{ marginTop: 12 }}>
+                <RevisionHistory article={loaded} columns={columns} onRestored={show} />
+              </div>
+            )}
             {loaded && loaded.status !== "published" && (
               <Form.Item
                 label="预览"

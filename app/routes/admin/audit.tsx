@@ -17,6 +17,7 @@ const ACTIONS: Record<string, { label: string; color: string }> = {
   create: { label: "新增", color: "green" },
   update: { label: "修改", color: "blue" },
   delete: { label: "删除", color: "red" },
+  restore: { label: "恢复版本", color: "geekblue" },
   reorder: { label: "排序", color: "default" },
   status: { label: "改状态", color: "cyan" },
   export: { label: "导出", color: "purple" },

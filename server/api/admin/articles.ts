@@ -12,12 +12,20 @@ import {
   PreviewLinkSchema,
   previewPath,
 } from "../../../contract/previews";
+import { RevisionRowSchema, RevisionSchema } from "../../../contract/revisions";
 import { AppError } from "../../services/errors";
 import { IMAGE_KINDS, IMAGE_MAX_BYTES, type ImageKind } from "../../services/images";
 import { actorOf, pathId } from "../console";
 import { endpoint, nothing } from "../endpoint";
 
 const tag = "后台·文章";
+
+/** A revision id from the path; anything else is a revision that does not exist. */
+function revisionId(raw: string | undefined): number {
+  const n = Number(raw);
+  if (!Number.isSafeInteger(n) || n <= 0) throw new AppError(404, "版本不存在");
+  return n;
+}
 
 /** Articles (editors and admins), and the pictures editors upload for any content. */
 export const consoleArticleEndpoints = [
@@ -48,7 +56,7 @@ export const consoleArticleEndpoints = [
     summary: "Create an article",
     response: AdminArticleSchema,
     body: ArticleFormSchema,
-    handler: (input, s) => s.content.save(input),
+    handler: (input, s, c) => s.content.save(input, undefined, actorOf(c).username),
     audit: (a) => ({
       action: "create",
       entity: "article",
@@ -64,7 +72,7 @@ export const consoleArticleEndpoints = [
     summary: "Change an article",
     response: AdminArticleSchema,
     body: ArticleFormSchema,
-    handler: (input, s, c) => s.content.save(input, pathId(c)),
+    handler: (input, s, c) => s.content.save(input, pathId(c), actorOf(c).username),
     audit: (a) => ({
       action: "update",
       entity: "article",
@@ -79,7 +87,7 @@ export const consoleArticleEndpoints = [
     role: "editor",
     summary: "Publish a scheduled article now (its publish time becomes now)",
     response: AdminArticleSchema,
-    handler: (_q, s, c) => s.content.publishNow(pathId(c)),
+    handler: (_q, s, c) => s.content.publishNow(pathId(c), actorOf(c).username),
     audit: (a) => ({
       action: "publish",
       entity: "article",
@@ -94,12 +102,49 @@ export const consoleArticleEndpoints = [
     role: "editor",
     summary: "Turn a scheduled article back into a draft",
     response: AdminArticleSchema,
-    handler: (_q, s, c) => s.content.unschedule(pathId(c)),
+    handler: (_q, s, c) => s.content.unschedule(pathId(c), actorOf(c).username),
     audit: (a) => ({
       action: "update",
       entity: "article",
       entityId: a.id,
       summary: `${a.title}（取消定时）`,
+    }),
+  }),
+  endpoint({
+    method: "get",
+    path: "/api/admin/articles/:id/revisions",
+    tag,
+    role: "editor",
+    summary: "The article's revisions, newest first, without their bodies",
+    response: z.array(RevisionRowSchema),
+    handler: (_q, s, c) => s.revisions.list(pathId(c)),
+  }),
+  endpoint({
+    method: "get",
+    path: "/api/admin/articles/:id/revisions/:revision",
+    tag,
+    role: "editor",
+    summary: "One revision with its body",
+    response: RevisionSchema,
+    handler: (_q, s, c) => s.revisions.get(pathId(c), revisionId(c.req.param("revision"))),
+  }),
+  endpoint({
+    method: "post",
+    path: "/api/admin/articles/:id/revisions/:revision/restore",
+    tag,
+    role: "editor",
+    summary: "Save a revision again as the article's newest version",
+    response: AdminArticleSchema,
+    handler: async (_q, s, c) => {
+      const rev = await s.revisions.get(pathId(c), revisionId(c.req.param("revision")));
+      return { article: await s.content.restore(pathId(c), rev, actorOf(c).username), rev };
+    },
+    answer: (r) => r.article,
+    audit: ({ article: a, rev }) => ({
+      action: "restore",
+      entity: "article",
+      entityId: a.id,
+      summary: `${a.title}（恢复版本 ${rev.version}，${rev.savedBy} 保存于 ${rev.savedAt.slice(0, 16).replace("T", " ")}）`,
     }),
   }),
   endpoint({
