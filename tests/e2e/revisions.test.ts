@@ -142,4 +142,24 @@ describe.each(engines())("article revisions on %s", (engine) => {
     const bad = await admin.req("PUT", `/api/admin/articles/${a.id}`, form("坏版本号", { baseVersion: "x" }));
     expect([bad.status, bad.body.message]).toEqual([400, "版本号不正确"]);
   });
+
+  it("cannot restore a revision whose column was deleted since", async () => {
+    const col = await admin.req<{ id: number }>("POST", "/api/admin/columns", {
+      name: "临时栏目",
+      sortOrder: 99,
+    });
+    expect(col.status).toBe(200);
+    const a = (
+      await admin.req<AdminArticle>(
+        "POST",
+        "/api/admin/articles",
+        form("换过栏目", { columnId: col.body.data.id }),
+      )
+    ).body.data;
+    expect((await admin.req("PUT", `/api/admin/articles/${a.id}`, form("换过栏目"))).status).toBe(200);
+    expect((await admin.req("DELETE", `/api/admin/columns/${col.body.data.id}`)).status).toBe(200);
+    const first = (await revisions(a.id)).at(-1)!;
+    const r = await admin.req("POST", `/api/admin/articles/${a.id}/revisions/${first.id}/restore`);
+    expect([r.status, r.body.message]).toEqual([400, "该版本的栏目已不存在，无法恢复"]);
+  });
 });
