@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import os from "node:os";
 import { defineConfig } from "vitest/config";
 
@@ -22,18 +23,12 @@ const envInt = (name: string) => {
 const apiWorkers = envInt("TEST_WORKERS") ?? cores;
 const browserWorkers = envInt("TEST_BROWSER_WORKERS") ?? Math.max(1, Math.floor(cores / 2));
 
-const BROWSER_FILES = [
-  "tests/e2e/admin.test.ts",
-  "tests/e2e/hydration.test.ts",
-  "tests/e2e/landing.test.ts",
-  "tests/e2e/mcn.test.ts",
-  "tests/e2e/news-browser.test.ts",
-  "tests/e2e/security.test.ts",
-  "tests/e2e/signup.test.ts",
-  "tests/e2e/smoke.test.ts",
-  "tests/e2e/wechat.test.ts",
-  "tests/e2e/xss.test.ts",
-];
+/** The files that start Chromium: found by what they call, so a new browser test cannot slip into the `api` pool. */
+const BROWSER_FILES = fs
+  .readdirSync("tests/e2e")
+  .filter((f) => f.endsWith(".test.ts"))
+  .map((f) => `tests/e2e/${f}`)
+  .filter((f) => fs.readFileSync(f, "utf8").includes("launchBrowser("));
 
 /** What every group shares. Polls (`expect.poll`) wait for a state, not for luck: a busy machine may take seconds. */
 const common = { pool: "forks", expect: { poll: { timeout: 30_000, interval: 100 } } } as const;
