@@ -80,6 +80,19 @@ async function countBy(
   return new Map(rows.map((r) => [Number(r[column]), Number(r.n)]));
 }
 
+/** Adds `articles`: how many rows of `table` point at each row through `column` (columns, tags). */
+function withArticleCounts(table: string, column: string) {
+  return async (db: AnyDb, rows: Row[]): Promise<Row[]> => {
+    const counts = await countBy(
+      db,
+      table,
+      column,
+      rows.map((r) => Number(r.id)),
+    );
+    return rows.map((r) => ({ ...r, articles: counts.get(Number(r.id)) ?? 0 }));
+  };
+}
+
 export const RESOURCES: ResourceDef[] = [
   resource({
     ...CONSOLE_RESOURCES["columns"],
@@ -104,15 +117,7 @@ export const RESOURCES: ResourceDef[] = [
         .executeTakeFirst();
       if (a) throw new AppError(409, "该栏目下还有文章，请先移走或删除这些文章");
     },
-    async decorate(db, rows) {
-      const counts = await countBy(
-        db,
-        "articles",
-        "column_id",
-        rows.map((r) => Number(r.id)),
-      );
-      return rows.map((r) => ({ ...r, articles: counts.get(Number(r.id)) ?? 0 }));
-    },
+    decorate: withArticleCounts("articles", "column_id"),
   }),
   resource({
     ...CONSOLE_RESOURCES["tags"],
@@ -124,15 +129,7 @@ export const RESOURCES: ResourceDef[] = [
     search: ["name"],
     unique: { column: "name", message: "标签已存在" },
     summary: (i) => String(i.name ?? ""),
-    async decorate(db, rows) {
-      const counts = await countBy(
-        db,
-        "article_tags",
-        "tag_id",
-        rows.map((r) => Number(r.id)),
-      );
-      return rows.map((r) => ({ ...r, articles: counts.get(Number(r.id)) ?? 0 }));
-    },
+    decorate: withArticleCounts("article_tags", "tag_id"),
   }),
   resource({
     ...CONSOLE_RESOURCES["banners"],
