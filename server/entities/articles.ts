@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { z } from "zod";
 import type {
   AdminArticle,
@@ -235,23 +235,28 @@ export function createContentService(
           const r = await tx.insertInto("articles").values(values).returning("id").executeTakeFirstOrThrow();
           articleId = r.id;
         } else {
-          const old = await tx
-            .selectFrom("articles")
-            .select(["search_key", "version"])
-            .where("id", "=", articleId)
-            .executeTakeFirst();
-          if (!old) throw notFound("文章");
-          oldKey = old.search_key;
-          version = Number(old.version) + 1;
-          // The compare-and-set: a save from an older version changes nothing and is refused.
+          // One statement counts the version up and, with a base version, is the compare-and-set: a
+          // save from an older version changes nothing and is refused. Saves without one (older
+          // clients) queue on the row's lock and each counts up, never refused by a concurrent save.
+          // The search key is not among the values, so the one returned is the article's current one.
           const r = await tx
             .updateTable("articles")
-            .set({ ...values, version })
+            .set({ ...values, version: sql<number>`version + 1` })
             .where("id", "=", articleId)
-            .where("version", "=", version - 1)
             .$if(opts.baseVersion !== undefined, (q) => q.where("version", "<=", opts.baseVersion ?? 0))
+            .returning(["version", "search_key"])
             .executeTakeFirst();
-          if (Number(r.numUpdatedRows) === 0) throw new AppError(409, EDIT_CONFLICT);
+          if (!r) {
+            const exists = await tx
+              .selectFrom("articles")
+              .select("id")
+              .where("id", "=", articleId)
+              .executeTakeFirst();
+            if (!exists) throw notFound("文章");
+            throw new AppError(409, EDIT_CONFLICT);
+          }
+          oldKey = r.search_key;
+          version = Number(r.version);
         }
         const searchKey = await freeSearchKey(tx, searchKeyFor(createdAt, articleId), articleId);
         await tx.updateTable("articles").set({ search_key: searchKey }).where("id", "=", articleId).execute();

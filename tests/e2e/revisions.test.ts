@@ -143,6 +143,17 @@ describe.each(engines())("article revisions on %s", (engine) => {
     expect([bad.status, bad.body.message]).toEqual([400, "版本号不正确"]);
   });
 
+  it("saves from clients without a base version at the same moment all go through, one version each", async () => {
+    const a = (await admin.req<AdminArticle>("POST", "/api/admin/articles", form("同时保存"))).body.data;
+    const saves = await Promise.all(
+      [1, 2, 3, 4, 5].map((i) =>
+        admin.req<AdminArticle>("PUT", `/api/admin/articles/${a.id}`, form(`同时保存 ${i}`)),
+      ),
+    );
+    expect(saves.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    expect((await revisions(a.id)).map((r) => r.version)).toEqual([6, 5, 4, 3, 2, 1]);
+  });
+
   it("cannot restore a revision whose column was deleted since", async () => {
     const col = await admin.req<{ id: number }>("POST", "/api/admin/columns", {
       name: "临时栏目",
