@@ -1,4 +1,4 @@
-import type { Selectable } from "kysely";
+import type { Insertable, Selectable } from "kysely";
 import type { z } from "zod";
 import type { AdminOrder, OrderFilterSchema, Paged } from "../../contract/admin";
 import { ORDER_STATUSES } from "../../contract/admin";
@@ -12,6 +12,98 @@ import { fenToYuan } from "../services/rows";
 import { EXPORT_MAX_ROWS } from "./leads";
 
 type OrderFilter = z.infer<typeof OrderFilterSchema>;
+export type OrderRow = Selectable<SignupOrderTable>;
+export type NewOrder = Insertable<SignupOrderTable>;
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; message?: string };
+  return (
+    e?.code === "23505" ||
+    e?.code === "SQLITE_CONSTRAINT_UNIQUE" ||
+    /UNIQUE constraint/i.test(e?.message ?? "")
+  );
+}
+
+/**
+ * The sign-up flow's own reads and writes of orders (server/services/signup.ts holds the rules
+ * and the payment; this holds the table): by order number or Idempotency-Key, the insert that
+ * answers a stored order for a repeated key, and the one-way PENDING → PAID of a gateway notify.
+ */
+export function createOrderStore(database: Database) {
+  const { db } = database;
+  const byOrderNo = (orderNo: string) =>
+    db.selectFrom("signup_orders").selectAll().where("order_no", "=", orderNo).executeTakeFirst();
+  const byKey = (key: string) =>
+    db.selectFrom("signup_orders").selectAll().where("idempotency_key", "=", key).executeTakeFirst();
+
+  return {
+    byOrderNo,
+
+    /** The order with its product's name (the result page and the cashier show it). */
+    async withProductName(orderNo: string): Promise<(OrderRow & { product_name: string }) | undefined> {
+      const r = await db
+        .selectFrom("signup_orders as o")
+        .leftJoin("products as p", "p.id", "o.product_id")
+        .selectAll("o")
+        .select("p.name as product_name")
+        .where("o.order_no", "=", orderNo)
+        .executeTakeFirst();
+      return r ? { ...r, product_name: r.product_name ?? "" } : undefined;
+    },
+
+    /**
+     * Stores a PENDING order under a fresh order number (drawn again when one is taken). With a key,
+     * an order already stored under it is answered instead, also when a concurrent insert with the
+     * same key wins the race: `created` tells which.
+     */
+    async insertOnce(
+      values: Omit<NewOrder, "order_no" | "idempotency_key">,
+      key: string | undefined,
+      orderNo: () => string,
+    ): Promise<{ row: OrderRow; created: boolean }> {
+      for (let attempt = 0; attempt < 5; attempt++) {
+        try {
+          return await db.transaction().execute(async (trx) => {
+            if (key) {
+              const existing = await trx
+                .selectFrom("signup_orders")
+                .selectAll()
+                .where("idempotency_key", "=", key)
+                .executeTakeFirst();
+              if (existing) return { row: existing, created: false };
+            }
+            const row = await trx
+              .insertInto("signup_orders")
+              .values({ ...values, order_no: orderNo(), idempotency_key: key ?? null })
+              .returningAll()
+              .executeTakeFirstOrThrow();
+            return { row, created: true };
+          });
+        } catch (err) {
+          if (key) {
+            const existing = await byKey(key);
+            if (existing) return { row: existing, created: false };
+          }
+          if (isUniqueViolation(err)) continue; // order number taken: draw another
+          throw err;
+        }
+      }
+      throw new Error("could not allocate an order number");
+    },
+
+    /** PENDING → PAID with the gateway's trade number, once; false when the order was not pending. */
+    async markPaid(orderNo: string, tradeNo: string | null): Promise<boolean> {
+      const r = await db
+        .updateTable("signup_orders")
+        .set({ status: "PAID", trade_no: tradeNo, paid_at: new Date().toISOString() })
+        .where("order_no", "=", orderNo)
+        .where("status", "=", "PENDING")
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) === 1;
+    },
+  };
+}
+export type OrderStore = ReturnType<typeof createOrderStore>;
 
 const SIGN_WAYS: Record<string, string> = { INDIVIDUAL: "个人", COMPANY: "企业" };
 const label = (list: readonly { value: string; label: string }[], v: string) =>

@@ -1,5 +1,4 @@
 import crypto from "node:crypto";
-import type { Selectable } from "kysely";
 import type { Question } from "../../contract/entities";
 import {
   CHOICE_SEPARATOR,
@@ -18,15 +17,13 @@ import {
 } from "../../contract/signup";
 import type { Config } from "../config";
 import type { Database } from "../db";
-import type { SignupOrderTable } from "../db/schema";
+import { createOrderStore, type OrderRow } from "../entities/orders";
 import type { ProductService } from "../entities/products";
 import type { Logger } from "../logger";
 import { amountToFen, createPayments, fenToAmount, type Payments } from "../payments";
 import { AppError, notFound } from "./errors";
 import { createPii, loadPiiKey, maskIdCard, maskMobile, maskName, type Pii } from "./pii";
 import { fenToYuan } from "./rows";
-
-type OrderRow = Selectable<SignupOrderTable>;
 
 /** One stored answer: the question's title at the time of the order travels with it. */
 export interface StoredAnswer {
@@ -76,15 +73,6 @@ export function newOrderNo(now = new Date()): string {
   const bj = new Date(now.getTime() + 8 * 3600_000).toISOString();
   const stamp = bj.slice(0, 19).replace(/\D/g, "");
   return `${stamp}${String(crypto.randomInt(0, 1_000_000)).padStart(6, "0")}`;
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; message?: string };
-  return (
-    e?.code === "23505" ||
-    e?.code === "SQLITE_CONSTRAINT_UNIQUE" ||
-    /UNIQUE constraint/i.test(e?.message ?? "")
-  );
 }
 
 const choiceTitles = (q: Question) => q.additionList.map((o) => o.optionTitle);
@@ -197,15 +185,8 @@ export function createSignupService(opts: {
   if (payments.provider.name === "dev" && config.NODE_ENV === "production")
     logger.warn("PAYMENT_PROVIDER=dev: sign-ups are paid on the local cashier, no money is collected");
 
-  const byOrderNo = (orderNo: string) =>
-    db.selectFrom("signup_orders").selectAll().where("order_no", "=", orderNo).executeTakeFirst();
-  const byKey = (key: string) =>
-    db.selectFrom("signup_orders").selectAll().where("idempotency_key", "=", key).executeTakeFirst();
-
-  async function productName(productId: number): Promise<string> {
-    const p = await db.selectFrom("products").select("name").where("id", "=", productId).executeTakeFirst();
-    return p?.name ?? "";
-  }
+  const orders = createOrderStore(database);
+  const byOrderNo = orders.byOrderNo;
 
   function paymentPage(order: OrderRow, subject: string, origin: string): string {
     const result = `/pay/result?orderNo=${encodeURIComponent(order.order_no)}`;
@@ -218,10 +199,10 @@ export function createSignupService(opts: {
     });
   }
 
-  const toPublic = (o: OrderRow, name: string): PublicOrder => ({
+  const toPublic = (o: OrderRow & { product_name: string }): PublicOrder => ({
     orderNo: o.order_no,
     productId: o.product_id,
-    productName: name,
+    productName: o.product_name,
     quantity: o.quantity,
     totalFen: Number(o.total_fen),
     total: fenToYuan(Number(o.total_fen)),
@@ -251,13 +232,7 @@ export function createSignupService(opts: {
     const status = fields.trade_status;
     if (status !== "TRADE_SUCCESS" && status !== "TRADE_FINISHED") return "success";
     const tradeNo = (fields.trade_no ?? "").slice(0, 100) || null;
-    const r = await db
-      .updateTable("signup_orders")
-      .set({ status: "PAID", trade_no: tradeNo, paid_at: new Date().toISOString() })
-      .where("order_no", "=", orderNo)
-      .where("status", "=", "PENDING")
-      .executeTakeFirst();
-    if (Number(r.numUpdatedRows) === 1) {
+    if (await orders.markPaid(orderNo, tradeNo)) {
       logger.info({ orderNo, provider: provider.name }, "sign-up order paid");
       return "success";
     }
@@ -321,60 +296,32 @@ export function createSignupService(opts: {
       };
       const requestHash = pii.mac(JSON.stringify(canonical));
 
-      const stored = await (async (): Promise<{ row: OrderRow; created: boolean }> => {
-        for (let attempt = 0; attempt < 5; attempt++) {
-          try {
-            return await db.transaction().execute(async (trx) => {
-              if (key) {
-                const existing = await trx
-                  .selectFrom("signup_orders")
-                  .selectAll()
-                  .where("idempotency_key", "=", key)
-                  .executeTakeFirst();
-                if (existing) return { row: existing, created: false };
-              }
-              const row = await trx
-                .insertInto("signup_orders")
-                .values({
-                  order_no: newOrderNo(),
-                  product_id: product.id,
-                  shop_id: canonical.shopId,
-                  shop_name: canonical.shopName,
-                  profession: p.menberProfession,
-                  sign_way: p.signWay,
-                  company_name: companyName,
-                  signer,
-                  contact: p.contact,
-                  id_card_enc: idCard ? pii.encrypt(idCard) : null,
-                  id_card_masked: idCard ? maskIdCard(idCard) : null,
-                  payer: p.payer,
-                  quantity,
-                  unit_price_fen: unitFen,
-                  total_fen: totalFen,
-                  answers_json: JSON.stringify(answers),
-                  status: "PENDING",
-                  idempotency_key: key ?? null,
-                  request_hash: requestHash,
-                  trade_no: null,
-                  created_at: new Date().toISOString(),
-                  paid_at: null,
-                })
-                .returningAll()
-                .executeTakeFirstOrThrow();
-              return { row, created: true };
-            });
-          } catch (err) {
-            // A concurrent submit with the same key won the insert: answer its order.
-            if (key) {
-              const existing = await byKey(key);
-              if (existing) return { row: existing, created: false };
-            }
-            if (isUniqueViolation(err)) continue; // order number taken: draw another
-            throw err;
-          }
-        }
-        throw new Error("could not allocate an order number");
-      })();
+      const stored = await orders.insertOnce(
+        {
+          product_id: product.id,
+          shop_id: canonical.shopId,
+          shop_name: canonical.shopName,
+          profession: p.menberProfession,
+          sign_way: p.signWay,
+          company_name: companyName,
+          signer,
+          contact: p.contact,
+          id_card_enc: idCard ? pii.encrypt(idCard) : null,
+          id_card_masked: idCard ? maskIdCard(idCard) : null,
+          payer: p.payer,
+          quantity,
+          unit_price_fen: unitFen,
+          total_fen: totalFen,
+          answers_json: JSON.stringify(answers),
+          status: "PENDING",
+          request_hash: requestHash,
+          trade_no: null,
+          created_at: new Date().toISOString(),
+          paid_at: null,
+        },
+        key,
+        () => newOrderNo(),
+      );
 
       if (!stored.created && stored.row.request_hash !== requestHash) {
         throw new AppError(409, "该表单已提交过，请刷新页面后重新填写");
@@ -396,8 +343,8 @@ export function createSignupService(opts: {
     /** The order as /pay/result shows it, or null. */
     async publicOrder(orderNo: string): Promise<PublicOrder | null> {
       if (!orderNo || orderNo.length > 40) return null;
-      const o = await byOrderNo(orderNo);
-      return o ? toPublic(o, await productName(o.product_id)) : null;
+      const o = await orders.withProductName(orderNo);
+      return o ? toPublic(o) : null;
     },
 
     /** Dev gateway: the signed payment request → the cashier's address, or null when forged. */
@@ -417,11 +364,11 @@ export function createSignupService(opts: {
     async cashierOrder(orderNo: string, token: string): Promise<CashierOrder | null> {
       const dev = payments.dev;
       if (!dev || !orderNo || !token || !dev.verifyCashierToken(orderNo, token)) return null;
-      const o = await byOrderNo(orderNo);
+      const o = await orders.withProductName(orderNo);
       if (!o) return null;
       const company = o.sign_way === "COMPANY";
       return {
-        ...toPublic(o, await productName(o.product_id)),
+        ...toPublic(o),
         signWay: o.sign_way,
         signer: company ? o.signer : maskName(o.signer),
         companyName: o.company_name,
