@@ -9,7 +9,7 @@ import type {
   Paged,
 } from "../../contract/admin";
 import { articleChange } from "../../contract/cache-tags";
-import type { Article, ArticleSummary, Column, Tag } from "../../contract/entities";
+import type { Article, ArticleSummary, Tag } from "../../contract/entities";
 import type { Revision } from "../../contract/revisions";
 import type { Database } from "../db";
 import type { DB } from "../db/schema";
@@ -17,7 +17,8 @@ import type { SearchIndex } from "../search";
 import type { ContentEvents } from "../services/cache";
 import { AppError, notFound } from "../services/errors";
 import { safeImageUrl, sanitizeRichText } from "../services/html";
-import { bool, type Row, toArticleSummary, toColumn } from "../services/rows";
+import { bool, type Row, toArticleSummary } from "../services/rows";
+import { columnReads } from "./columns";
 import { recordRevision } from "./revisions";
 
 export interface ArticleInput {
@@ -195,15 +196,7 @@ export function createContentService(
       return n;
     },
 
-    async columns(): Promise<Column[]> {
-      const rows = await db.selectFrom("columns").selectAll().orderBy("sort_order").orderBy("id").execute();
-      return rows.map(toColumn);
-    },
-    async tag(tagId: number): Promise<Tag> {
-      const r = await db.selectFrom("tags").selectAll().where("id", "=", tagId).executeTakeFirst();
-      if (!r) throw notFound("标签");
-      return { tagId: r.id, tagName: r.name };
-    },
+    ...columnReads(db),
 
     /** Create or update an article with its tags and its search entry, in one transaction. */
     async saveArticle(input: ArticleInput, id?: number, opts: SaveOptions = {}): Promise<number> {

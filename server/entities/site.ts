@@ -1,3 +1,4 @@
+import { yuanToFen } from "../../contract/admin";
 import type {
   Activity,
   Banner,
@@ -6,11 +7,16 @@ import type {
   TravelItem,
   TravelTab,
 } from "../../contract/entities";
+import { CONSOLE_RESOURCES } from "../../contract/resources";
 import type { Database } from "../db";
-import { notFound } from "../services/errors";
-import { toActivity, toBanner, toTravelItem } from "../services/rows";
+import { AppError, notFound } from "../services/errors";
+import { fenToYuan, toActivity, toBanner, toTravelItem } from "../services/rows";
+import { now, type ResourceDef, resource } from "./crud";
 
-/** Everything around the articles: banners, partners, activities, contact blocks, travel lists. */
+/**
+ * Everything around the articles: banners, partners, activities, contact blocks, travel lists.
+ * The public reads first; the console's descriptions of the same tables below (SITE_RESOURCES).
+ */
 export function createSiteService(database: Database) {
   const { db } = database;
   return {
@@ -95,3 +101,171 @@ export function createSiteService(database: Database) {
 }
 
 export type SiteService = ReturnType<typeof createSiteService>;
+
+/** The same tables in the console: one description each (docs/how-to.md, "a console resource"). */
+export const SITE_RESOURCES: ResourceDef[] = [
+  resource({
+    ...CONSOLE_RESOURCES.banners,
+    table: "banners",
+    idMode: "auto",
+    toRow: (i) => ({
+      column_id: i.columnId,
+      name: i.name,
+      link: i.link,
+      image: i.image,
+      sort_order: i.sortOrder,
+    }),
+    insertDefaults: () => ({ created_at: now() }),
+    fromRow: (r) => ({
+      id: r.id,
+      columnId: r.column_id,
+      name: r.name,
+      link: r.link,
+      image: r.image,
+      sortOrder: r.sort_order,
+      clickCount: Number(r.click_count),
+    }),
+    orderBy: [
+      ["column_id", "asc"],
+      ["sort_order", "asc"],
+      ["id", "asc"],
+    ],
+    search: ["name", "link"],
+    group: { column: "column_id", type: "int" },
+    sortColumn: "sort_order",
+    summary: (i) => String(i.name || i.link || ""),
+  }),
+  resource({
+    ...CONSOLE_RESOURCES.partners,
+    table: "partners",
+    idMode: "auto",
+    toRow: (i) => ({ name: i.name, thumb: i.thumb, link: i.link, sort_order: i.sortOrder }),
+    fromRow: (r) => ({ id: r.id, name: r.name, thumb: r.thumb, link: r.link, sortOrder: r.sort_order }),
+    orderBy: [
+      ["sort_order", "asc"],
+      ["id", "asc"],
+    ],
+    search: ["name"],
+    sortColumn: "sort_order",
+    summary: (i) => String(i.name || i.thumb || ""),
+  }),
+  resource({
+    ...CONSOLE_RESOURCES.activities,
+    table: "activities",
+    idMode: "auto",
+    toRow: (i) => ({
+      column_id: i.columnId,
+      name: i.name,
+      link: i.link,
+      thumb: i.thumb,
+      start_time: new Date(String(i.startTime)).toISOString(),
+      address: i.address,
+      intro: i.intro,
+      status: i.status,
+      guests: i.guests,
+    }),
+    insertDefaults: () => ({ created_at: now() }),
+    fromRow: (r) => ({
+      id: r.id,
+      columnId: r.column_id,
+      name: r.name,
+      link: r.link,
+      thumb: r.thumb,
+      startTime: r.start_time,
+      address: r.address,
+      intro: r.intro,
+      status: r.status,
+      guests: r.guests,
+    }),
+    orderBy: [
+      ["start_time", "desc"],
+      ["id", "desc"],
+    ],
+    search: ["name", "address"],
+    group: { column: "column_id", type: "int" },
+    summary: (i) => String(i.name ?? ""),
+  }),
+  resource({
+    ...CONSOLE_RESOURCES["travel-tabs"],
+    table: "fliggy_tabs",
+    idMode: "next",
+    toRow: (i) => ({ list_key: i.listKey, name: i.name, sort_order: i.sortOrder }),
+    fromRow: (r) => ({ id: r.id, listKey: r.list_key, name: r.name, sortOrder: r.sort_order }),
+    orderBy: [
+      ["list_key", "asc"],
+      ["sort_order", "asc"],
+      ["id", "asc"],
+    ],
+    search: ["name"],
+    group: { column: "list_key", type: "text" },
+    sortColumn: "sort_order",
+    summary: (i) => String(i.name ?? ""),
+    async beforeDelete(db, id) {
+      const a = await db
+        .selectFrom("fliggy_items")
+        .select("id")
+        .where("tab_id", "=", id)
+        .limit(1)
+        .executeTakeFirst();
+      if (a) throw new AppError(409, "该分类下还有商品，请先删除这些商品");
+    },
+  }),
+  resource({
+    ...CONSOLE_RESOURCES["travel-items"],
+    table: "fliggy_items",
+    idMode: "auto",
+    toRow: (i) => ({
+      tab_id: i.tabId,
+      serial_num: i.serialNum,
+      pic_url: i.picUrl,
+      name: i.name,
+      location: i.location,
+      price_fen: yuanToFen(Number(i.price)),
+      password: i.password,
+    }),
+    fromRow: (r) => ({
+      id: r.id,
+      tabId: r.tab_id,
+      serialNum: r.serial_num,
+      picUrl: r.pic_url,
+      name: r.name,
+      location: r.location,
+      price: fenToYuan(Number(r.price_fen)),
+      password: r.password,
+    }),
+    orderBy: [
+      ["tab_id", "asc"],
+      ["serial_num", "asc"],
+      ["id", "asc"],
+    ],
+    search: ["name", "location", "password"],
+    group: { column: "tab_id", type: "int" },
+    summary: (i) => String(i.name ?? ""),
+  }),
+  resource({
+    ...CONSOLE_RESOURCES.contacts,
+    table: "cooperation_contacts",
+    idMode: "auto",
+    toRow: (i) => ({
+      title: i.title,
+      contact_name: i.contactName,
+      phone: i.phone,
+      email: i.email,
+      sort_order: i.sortOrder,
+    }),
+    fromRow: (r) => ({
+      id: r.id,
+      title: r.title,
+      contactName: r.contact_name,
+      phone: r.phone,
+      email: r.email,
+      sortOrder: r.sort_order,
+    }),
+    orderBy: [
+      ["sort_order", "asc"],
+      ["id", "asc"],
+    ],
+    sortColumn: "sort_order",
+    summary: (i) => String(i.title ?? ""),
+  }),
+];
