@@ -24,6 +24,14 @@ function isUniqueViolation(err: unknown): boolean {
   );
 }
 
+/** Orders with their product's name (a deleted product: null). */
+const withProduct = (db: Database["db"]) =>
+  db
+    .selectFrom("signup_orders as o")
+    .leftJoin("products as p", "p.id", "o.product_id")
+    .selectAll("o")
+    .select("p.name as product_name");
+
 /**
  * The sign-up flow's own reads and writes of orders (server/services/signup.ts holds the rules
  * and the payment; this holds the table): by order number or Idempotency-Key, the insert that
@@ -41,13 +49,7 @@ export function createOrderStore(database: Database) {
 
     /** The order with its product's name (the result page and the cashier show it). */
     async withProductName(orderNo: string): Promise<(OrderRow & { product_name: string }) | undefined> {
-      const r = await db
-        .selectFrom("signup_orders as o")
-        .leftJoin("products as p", "p.id", "o.product_id")
-        .selectAll("o")
-        .select("p.name as product_name")
-        .where("o.order_no", "=", orderNo)
-        .executeTakeFirst();
+      const r = await withProduct(db).where("o.order_no", "=", orderNo).executeTakeFirst();
       return r ? { ...r, product_name: r.product_name ?? "" } : undefined;
     },
 
@@ -196,13 +198,7 @@ export function createOrderRecords(deps: { database: Database; pii: () => Pii })
     },
 
     async order(id: number): Promise<AdminOrder> {
-      const r = await db
-        .selectFrom("signup_orders as o")
-        .leftJoin("products as p", "p.id", "o.product_id")
-        .selectAll("o")
-        .select("p.name as product_name")
-        .where("o.id", "=", id)
-        .executeTakeFirst();
+      const r = await withProduct(db).where("o.id", "=", id).executeTakeFirst();
       if (!r) throw new AppError(404, "订单不存在");
       return toOrder(r);
     },
