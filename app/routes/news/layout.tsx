@@ -17,11 +17,16 @@ import { TopCarousel } from "../../components/TopCarousel";
 import { TrendsTimeline } from "../../components/TrendsTimeline";
 import { useWechatShare } from "../../components/useWechatShare";
 import type { Route } from "./+types/layout";
+import type { Chrome } from "./chrome.server";
 import { loadChrome } from "./chrome.server";
+import { CHROME_DATA_ID, chromeOf, withChromeAside } from "./chrome-data";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const chrome = await loadChrome(context.services);
-  return { ...chrome, origin: context.origin };
+  // A page's HTML carries the chrome once, as JSON made once per chrome data (chrome-data.ts).
+  if (context.documentRequest)
+    return withChromeAside<{ origin: string; chrome?: Chrome }>({ origin: context.origin }, chrome);
+  return { origin: context.origin, chrome: chrome as Chrome | undefined };
 }
 
 /** The chrome does not change between news screens: client navigations load only the page's data. */
@@ -30,7 +35,8 @@ export function shouldRevalidate() {
 }
 
 export default function NewsLayout({ loaderData }: Route.ComponentProps) {
-  const { columns, topBanners, adBanners, trends, partners, hotTags } = loaderData;
+  const { chrome, text: chromeText } = chromeOf(loaderData);
+  const { columns, topBanners, adBanners, trends, partners, hotTags } = chrome;
   const location = useLocation();
   const matches = useMatches();
   const [search, setSearch] = useState<"header" | "menu" | null>(null);
@@ -102,6 +108,13 @@ export default function NewsLayout({ loaderData }: Route.ComponentProps) {
       <SiteFooter />
       <BackToTop />
       {search && <SearchOverlay variant={search} tags={hotTags} onClose={() => setSearch(null)} />}
+      <script
+        type="application/json"
+        id={CHROME_DATA_ID}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with "<" escaped (chrome-data.ts)
+        dangerouslySetInnerHTML={{ __html: chromeText }}
+        suppressHydrationWarning
+      />
     </>
   );
 }
