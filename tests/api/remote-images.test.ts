@@ -1,8 +1,12 @@
+import fs from "node:fs/promises";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SavedArticle } from "../../contract/answers";
+import { createRemoteImages } from "../../server/services/remote-images";
 import { AdminClient } from "../helpers/admin";
 import { engines, startTestServer, type TestServer } from "../helpers/server";
 
@@ -283,5 +287,73 @@ describe("pictures from this machine without the test setting", () => {
       addresses.map(() => "地址指向内网，已拒绝"),
     );
     expect(host.hits.size).toBe(0);
+  });
+});
+
+describe("the picture fetcher's own limits", () => {
+  let server: http.Server;
+  let base = "";
+  const png = sharp({ create: { width: 40, height: 30, channels: 3, background: "#369" } })
+    .png()
+    .toBuffer();
+
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      const url = new URL(req.url ?? "/", "http://x");
+      if (url.pathname === "/never") return; // answers nothing, ever
+      if (url.pathname === "/loop") return void res.writeHead(302, { location: "/loop" }).end();
+      void png.then((b) => res.writeHead(200, { "content-type": "image/png" }).end(b));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  const dirs: string[] = [];
+  afterAll(async () => {
+    for (const d of dirs) await fs.rm(d, { recursive: true, force: true });
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  const service = async (o: Parameters<typeof createRemoteImages>[0]["limits"] = {}, publicUrl?: string) =>
+    createRemoteImages({
+      uploadsDir: dirs[dirs.push(await fs.mkdtemp(path.join(os.tmpdir(), "remote-images-"))) - 1]!,
+      allowLoopback: true,
+      publicUrl,
+      limits: o,
+    });
+
+  it("gives up on a host that does not answer, and on redirects that never end", async () => {
+    const remote = await service({ timeoutMs: 500 });
+    const { html, report } = await remote.localise(
+      `<p><img src="${base}/never"><img src="${base}/loop"></p>`,
+    );
+    expect(report).toEqual({
+      stored: 0,
+      failed: [
+        { url: `${base}/never`, reason: "超时" },
+        { url: `${base}/loop`, reason: "跳转次数过多" },
+      ],
+    });
+    expect(html).toContain(`${base}/never`);
+  });
+
+  it("stops at the body's time budget: what has not finished is reported, what finished is kept", async () => {
+    const remote = await service({ budgetMs: 2_000, concurrency: 1 });
+    const { report } = await remote.localise(
+      `<p><img src="${base}/a.png"><img src="${base}/never"><img src="${base}/b.png"></p>`,
+    );
+    expect(report).toEqual({
+      stored: 1,
+      failed: [
+        { url: `${base}/never`, reason: "超时" },
+        { url: `${base}/b.png`, reason: "超时" },
+      ],
+    });
+  });
+
+  it("leaves addresses on the site's own origin alone", async () => {
+    const remote = await service({}, base);
+    const body = `<p><img src="${base}/never" loading="lazy" /></p>`;
+    expect(await remote.localise(body)).toEqual({ html: body, report: { stored: 0, failed: [] } });
   });
 });
