@@ -495,11 +495,20 @@ function articleEditing(deps: {
         .where("id", "=", input.columnId)
         .executeTakeFirst();
       if (!column) throw new AppError(400, "栏目不存在");
+      let stale = false;
       if (id !== undefined) {
-        const old = await db.selectFrom("articles").select("id").where("id", "=", id).executeTakeFirst();
+        const old = await db
+          .selectFrom("articles")
+          .select(["id", "version"])
+          .where("id", "=", id)
+          .executeTakeFirst();
         if (!old) throw new AppError(404, "文章不存在");
+        stale = input.baseVersion !== undefined && Number(old.version) > input.baseVersion;
       }
-      const { html: content, report } = await deps.localise(input.content);
+      // A save from an older version is refused below: its pictures are not fetched for nothing.
+      const { html: content, report } = stale
+        ? { html: input.content, report: { stored: 0, failed: [] } }
+        : await deps.localise(input.content);
       const saved = await deps
         .saveArticle(
           {

@@ -209,6 +209,25 @@ describe.each(engines())("pictures from other sites on %s", (engine) => {
     expect(host.hits.get("/missing.png")).toBe(2);
   });
 
+  it("fetches nothing for a save from an older version, which is refused", async () => {
+    const a = (await admin.req<SavedArticle>("POST", "/api/admin/articles", form("<p>先保存一次</p>"))).body
+      .data;
+    const newer = await admin.req<SavedArticle>(
+      "PUT",
+      `/api/admin/articles/${a.id}`,
+      form("<p>别人改过</p>", { baseVersion: a.version }),
+    );
+    expect(newer.status).toBe(200);
+    const before = host.hits.get("/photo.jpg") ?? 0;
+    const stale = await admin.req(
+      "PUT",
+      `/api/admin/articles/${a.id}`,
+      form(`<p><img src="${host.base}/photo.jpg?stale=1"></p>`, { baseVersion: a.version }),
+    );
+    expect([stale.status, stale.body.message]).toEqual([409, "文章已被他人修改，请查看对方的版本后再保存"]);
+    expect(host.hits.get("/photo.jpg") ?? 0).toBe(before);
+  });
+
   it("stores at most 30 pictures of one article and reports the rest", async () => {
     const body = Array.from(
       { length: 32 },
