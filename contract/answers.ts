@@ -54,6 +54,20 @@ export const AdminArticleSchema = AdminArticleRowSchema.extend({
   version: z.number(),
 });
 
+/**
+ * Pictures of a saved body whose address was outside the site: how many were fetched and stored
+ * as our own uploads, and those that could not be kept (left as they were), each with its address
+ * and the Chinese reason.
+ */
+export const RemoteImagesReportSchema = z.object({
+  stored: z.number(),
+  failed: z.array(z.object({ url: z.string(), reason: z.string() })),
+});
+/** What a console save (create, change, restore) answers: the article and, from this version on, the picture report. */
+export const SavedArticleSchema = AdminArticleSchema.extend({
+  remoteImages: RemoteImagesReportSchema.optional(),
+});
+
 export const AdminLeadSchema = z.object({
   id: z.number(),
   form: z.enum(["business", "expert"]),
@@ -153,6 +167,8 @@ export type SessionInfo = z.infer<typeof SessionInfoSchema>;
 export type Paged<T> = { items: T[]; total: number; page: number; pageSize: number };
 export type AdminArticleRow = z.infer<typeof AdminArticleRowSchema>;
 export type AdminArticle = z.infer<typeof AdminArticleSchema>;
+export type RemoteImagesReport = z.infer<typeof RemoteImagesReportSchema>;
+export type SavedArticle = z.infer<typeof SavedArticleSchema>;
 export type AdminLead = z.infer<typeof AdminLeadSchema>;
 export type AdminOrder = z.infer<typeof AdminOrderSchema>;
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;

@@ -118,6 +118,15 @@ const ConfigSchema = z.object({
     .trim()
     .default("7d,4w")
     .refine((v) => parseKeep(v) !== null, "must be daily and weekly counts such as 7d,4w"),
+  /**
+   * tests only (needs NODE_ENV=test): pictures in article bodies may be fetched from this machine
+   * (127.0.0.0/8, ::1) on any port, so tests can serve them from a fake host; other private ranges
+   * stay refused
+   */
+  REMOTE_IMAGES_ALLOW_LOOPBACK: z
+    .enum(["true", "false", "1", "0"])
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
   /** the live room /flybird/live shows in its frame */
   LIVE_ROOM_URL: z
     .string()
@@ -154,6 +163,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${name}=${value} ${issue?.message ?? "is invalid"}`);
   }
   const c = parsed.data;
+  if (c.REMOTE_IMAGES_ALLOW_LOOPBACK && c.NODE_ENV !== "test") {
+    throw new ConfigError(
+      `Invalid configuration: REMOTE_IMAGES_ALLOW_LOOPBACK=${JSON.stringify(env.REMOTE_IMAGES_ALLOW_LOOPBACK)} is for tests only (needs NODE_ENV=test)`,
+    );
+  }
   return {
     ...c,
     DATA_DIR: path.resolve(c.DATA_DIR),

@@ -8,6 +8,7 @@ import type {
   ArticleStatus,
   Paged,
 } from "../../contract/admin";
+import type { SavedArticle } from "../../contract/answers";
 import { articleChange } from "../../contract/cache-tags";
 import type { Article, ArticleSummary, Tag } from "../../contract/entities";
 import type { Revision } from "../../contract/revisions";
@@ -17,6 +18,7 @@ import type { SearchIndex } from "../search";
 import type { ContentEvents } from "../services/cache";
 import { AppError, notFound } from "../services/errors";
 import { safeImageUrl, sanitizeRichText } from "../services/html";
+import type { RemoteImages } from "../services/remote-images";
 import { bool, type Row, toArticleSummary } from "../services/rows";
 import { columnReads } from "./columns";
 import { recordRevision } from "./revisions";
@@ -55,6 +57,8 @@ export function createContentService(
   events: ContentEvents,
   /** told about every keyword search and its result count (the console's search statistics) */
   stats?: { searched(keyword: string, results: number): void },
+  /** fetches a body's pictures from outside the site on console saves; absent: bodies are kept as written */
+  remoteImages?: RemoteImages,
 ) {
   const { db } = database;
 
@@ -284,7 +288,9 @@ export function createContentService(
     },
   };
   const saveArticle = reading.saveArticle.bind(reading);
-  return { ...reading, ...articleEditing({ db, tagsFor, saveArticle, search, events }) };
+  const localise: RemoteImages["localise"] =
+    remoteImages?.localise ?? (async (html) => ({ html, report: { stored: 0, failed: [] } }));
+  return { ...reading, ...articleEditing({ db, tagsFor, saveArticle, search, events, localise }) };
 }
 
 /** Two articles published in the same millisecond with ids 1024 apart would collide: step past. */
@@ -365,6 +371,7 @@ function articleEditing(deps: {
   saveArticle: (input: ArticleInput, id?: number, opts?: SaveOptions) => Promise<number>;
   search: SearchIndex;
   events: ContentEvents;
+  localise: RemoteImages["localise"];
 }) {
   const { db } = deps;
 
@@ -469,25 +476,39 @@ function articleEditing(deps: {
       };
     },
 
-    /** `baseVersion`: the version the editor started from; older than the stored one is a 409. */
-    async save(input: Form, id?: number, by?: string): Promise<AdminArticle> {
+    /**
+     * `baseVersion`: the version the editor started from; older than the stored one is a 409.
+     * Pictures of the body outside the site are fetched and stored first, before the transaction
+     * (no transaction waits on the network); the answer reports those that could not be kept.
+     */
+    async save(input: Form, id?: number, by?: string): Promise<SavedArticle> {
       const column = await db
         .selectFrom("columns")
         .select("id")
         .where("id", "=", input.columnId)
         .executeTakeFirst();
       if (!column) throw new AppError(400, "栏目不存在");
+      let stale = false;
       if (id !== undefined) {
-        const old = await db.selectFrom("articles").select("id").where("id", "=", id).executeTakeFirst();
+        const old = await db
+          .selectFrom("articles")
+          .select(["id", "version"])
+          .where("id", "=", id)
+          .executeTakeFirst();
         if (!old) throw new AppError(404, "文章不存在");
+        stale = input.baseVersion !== undefined && Number(old.version) > input.baseVersion;
       }
+      // A save from an older version is refused below: its pictures are not fetched for nothing.
+      const { html: content, report } = stale
+        ? { html: input.content, report: { stored: 0, failed: [] } }
+        : await deps.localise(input.content);
       const saved = await deps
         .saveArticle(
           {
             columnId: input.columnId,
             title: input.title,
             intro: input.intro,
-            content: input.content,
+            content,
             thumb: input.thumb,
             author: input.author,
             hot: input.hot,
@@ -507,7 +528,7 @@ function articleEditing(deps: {
             throw new AppError(409, err.message, await this.article(id));
           throw err;
         });
-      return this.article(saved);
+      return { ...(await this.article(saved)), remoteImages: report };
     },
 
     /** A scheduled article goes out now: its publish time becomes this moment. */
@@ -530,8 +551,11 @@ function articleEditing(deps: {
       return this.article(id);
     },
 
-    /** A revision saved again as the article's newest version (its author, hot flag and id stay). */
-    async restore(id: number, rev: Revision, by?: string): Promise<AdminArticle> {
+    /**
+     * A revision saved again as the article's newest version (its author, hot flag and id stay).
+     * An older revision may still hold pictures from outside the site: they are fetched as on a save.
+     */
+    async restore(id: number, rev: Revision, by?: string): Promise<SavedArticle> {
       const a = await this.article(id);
       const column = await db
         .selectFrom("columns")
@@ -541,12 +565,13 @@ function articleEditing(deps: {
       if (!column) throw new AppError(400, "该版本的栏目已不存在，无法恢复");
       const status =
         rev.status === "scheduled" && Date.parse(rev.publishedAt) <= Date.now() ? "draft" : rev.status;
+      const { html: content, report } = await deps.localise(rev.content);
       await deps.saveArticle(
         {
           ...inputOf(a),
           title: rev.title,
           intro: rev.intro,
-          content: rev.content,
+          content,
           thumb: rev.thumb,
           columnId: rev.columnId,
           tags: rev.tags,
@@ -556,7 +581,7 @@ function articleEditing(deps: {
         id,
         { by },
       );
-      return this.article(id);
+      return { ...(await this.article(id)), remoteImages: report };
     },
 
     /**

@@ -39,9 +39,12 @@ export async function storeImage(
   uploadsDir: string,
   kind: ImageKind,
   bytes: Uint8Array,
+  /** the largest picture taken: IMAGE_MAX_BYTES for uploads; pictures fetched from a body's addresses have their own */
+  maxBytes = IMAGE_MAX_BYTES,
 ): Promise<StoredImage> {
   if (bytes.byteLength === 0) throw new AppError(400, "请选择要上传的图片");
-  if (bytes.byteLength > IMAGE_MAX_BYTES) throw new AppError(400, "图片不能超过 8 MB");
+  if (bytes.byteLength > maxBytes)
+    throw new AppError(400, `图片不能超过 ${Math.round(maxBytes / 1024 / 1024)} MB`);
   const type = await fileTypeFromBuffer(bytes);
   if (!type || !["image/jpeg", "image/png", "image/webp"].includes(type.mime)) {
     throw new AppError(400, "仅支持 JPG、PNG、WebP 格式的图片");

@@ -19,6 +19,7 @@ import { createDashboard } from "./dashboard";
 import { type ImageKind, storeImage } from "./images";
 import { createLeadWebhook } from "./lead-webhook";
 import { createLimits } from "./limits";
+import { createRemoteImages } from "./remote-images";
 import { createResponseStores } from "./response-store";
 import { createRetention } from "./retention";
 import { startScheduledPublishing } from "./scheduler";
@@ -44,6 +45,14 @@ export function createServices(opts: {
   const stats = createStats({ database, logger });
   const responses = createResponseStores(config, events);
   const products = createProductService({ database, events });
+  const uploadsDir = path.join(config.DATA_DIR, "uploads");
+  /** pictures of an article's body outside the site, stored as uploads on console saves */
+  const remoteImages = createRemoteImages({
+    uploadsDir,
+    publicUrl: config.PUBLIC_URL,
+    allowLoopback: config.REMOTE_IMAGES_ALLOW_LOOPBACK,
+    logger,
+  });
   const core = {
     config,
     database,
@@ -56,7 +65,7 @@ export function createServices(opts: {
     /** per-IP rate limits, shared across instances through Redis */
     limits,
     logger,
-    content: createContentService(database, search, events, stats),
+    content: createContentService(database, search, events, stats, remoteImages),
     /** article views and searches, counted in memory and written every few seconds (dashboard) */
     stats,
     site: createSiteService(database),
@@ -88,7 +97,6 @@ export function createServices(opts: {
       fetch: opts.fetch,
     }),
   };
-  const uploadsDir = path.join(config.DATA_DIR, "uploads");
   const audit = createAudit({ database, logger });
   return {
     ...core,

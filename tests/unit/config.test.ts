@@ -9,6 +9,18 @@ describe("configuration", () => {
     expect(c.DATABASE_URL).toBeUndefined();
     expect(c.WECHAT_API_BASE).toBe("https://api.weixin.qq.com");
     expect(c.wechatConfigured).toBe(false);
+    expect(c.REMOTE_IMAGES_ALLOW_LOOPBACK).toBe(false);
+  });
+
+  it("takes REMOTE_IMAGES_ALLOW_LOOPBACK only in tests", () => {
+    expect(
+      loadConfig({ NODE_ENV: "test", REMOTE_IMAGES_ALLOW_LOOPBACK: "1" }).REMOTE_IMAGES_ALLOW_LOOPBACK,
+    ).toBe(true);
+    for (const NODE_ENV of [undefined, "production", "development"])
+      expect(() => loadConfig({ NODE_ENV, REMOTE_IMAGES_ALLOW_LOOPBACK: "1" })).toThrow(
+        'Invalid configuration: REMOTE_IMAGES_ALLOW_LOOPBACK="1" is for tests only (needs NODE_ENV=test)',
+      );
+    expect(loadConfig({ REMOTE_IMAGES_ALLOW_LOOPBACK: "0" }).REMOTE_IMAGES_ALLOW_LOOPBACK).toBe(false);
   });
 
   it.each([

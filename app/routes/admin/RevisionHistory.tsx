@@ -2,7 +2,7 @@ import { App, Button, Checkbox, Drawer, Empty, List, Popconfirm, Space, Tag, Typ
 import { useCallback, useEffect, useState } from "react";
 import { z } from "zod";
 import { type AdminArticle, ARTICLE_STATUS_LABEL } from "../../../contract/admin";
-import { AdminArticleSchema } from "../../../contract/answers";
+import { type SavedArticle, SavedArticleSchema } from "../../../contract/answers";
 import {
   type Revision,
   type RevisionRow,
@@ -100,7 +100,7 @@ export function RevisionHistory({
 }: {
   article: AdminArticle;
   columns: { value: number; label: string }[];
-  onRestored: (a: AdminArticle) => void;
+  onRestored: (a: SavedArticle) => void;
 }) {
   const api = useApi();
   const { message } = App.useApp();
@@ -140,7 +140,7 @@ export function RevisionHistory({
 
   async function restore(r: RevisionRow) {
     try {
-      const a = await api("POST", `${base}/${r.id}/restore`, {}, AdminArticleSchema);
+      const a = await api("POST", `${base}/${r.id}/restore`, {}, SavedArticleSchema);
       message.success(`已恢复版本 ${r.version}`);
       onRestored(a);
       setPicked([]);

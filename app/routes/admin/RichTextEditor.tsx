@@ -17,6 +17,28 @@ import { App, Button, Divider, Tooltip } from "antd";
 import { type ReactNode, useEffect, useRef } from "react";
 import { useImageUpload } from "./ImageField";
 
+const httpAddress = (v: string | null) => (v && /^https?:\/\//i.test(v.trim()) ? v.trim() : null);
+
+/**
+ * Pictures pasted from a WeChat article carry their address in `data-src` (with a placeholder or
+ * nothing in `src`): that address is the picture's. The server fetches such pictures on save and
+ * stores them as our own (docs/product.md "Remote pictures").
+ */
+const PastedImage = Image.extend({
+  addAttributes() {
+    return {
+      ...this.parent?.(),
+      src: {
+        default: null,
+        parseHTML: (el: HTMLElement) => httpAddress(el.getAttribute("data-src")) ?? el.getAttribute("src"),
+      },
+    };
+  },
+  parseHTML() {
+    return [{ tag: "img[data-src]" }, { tag: 'img[src]:not([src^="data:"])' }];
+  },
+});
+
 /**
  * The article body editor (TipTap). It only produces what the site's allow-list keeps (paragraphs,
  * h2-h4, lists, quotes, links, pictures, tables pasted in are dropped to text); the server
@@ -43,7 +65,7 @@ export function RichTextEditor({
         heading: { levels: [2, 3, 4] },
         link: { openOnClick: false, autolink: true, defaultProtocol: "https" },
       }),
-      Image,
+      PastedImage,
     ],
     content: value ?? "",
     editorProps: {

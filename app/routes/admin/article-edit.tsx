@@ -1,4 +1,5 @@
 import {
+  Alert,
   App,
   Button,
   Card,
@@ -14,12 +15,18 @@ import {
   Space,
   Spin,
   Switch,
+  Typography,
 } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { useCallback, useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { type AdminArticle, ArticleFormSchema, SCHEDULE_IN_PAST } from "../../../contract/admin";
-import { AdminArticleSchema } from "../../../contract/answers";
+import {
+  AdminArticleSchema,
+  type RemoteImagesReport,
+  type SavedArticle,
+  SavedArticleSchema,
+} from "../../../contract/answers";
 import type { Route } from "./+types/article-edit";
 import { ApiError, formatDateTime, NO_STORE, useApi, useConsoleSession, zodRule } from "./api";
 import { useDraftKeeper } from "./draft-keeper";
@@ -92,6 +99,8 @@ export default function ArticleEdit() {
   const [saving, setSaving] = useState(false);
   /** someone else's newer version, when a save was refused (409) */
   const [conflict, setConflict] = useState<{ theirs: AdminArticle; mine: FormValues } | null>(null);
+  /** the last save's pictures from outside the site that could not be kept */
+  const [remoteImages, setRemoteImages] = useState<RemoteImagesReport | null>(null);
   const { columns, tags, searchTags } = useColumnsAndTags();
   const keeper = useDraftKeeper<KeptValues>({
     id: id ?? "new",
@@ -163,8 +172,9 @@ export default function ArticleEdit() {
     try {
       const body = { ...values, createdAt: values.createdAt.toISOString(), baseVersion };
       const saved = isNew
-        ? await api("POST", "/api/admin/articles", body, AdminArticleSchema)
-        : await api("PUT", `/api/admin/articles/${id}`, body, AdminArticleSchema);
+        ? await api("POST", "/api/admin/articles", body, SavedArticleSchema)
+        : await api("PUT", `/api/admin/articles/${id}`, body, SavedArticleSchema);
+      reportRemoteImages(saved);
       message.success(
         saved.status === "published"
           ? "已保存并发布"
@@ -186,6 +196,13 @@ export default function ArticleEdit() {
     } finally {
       setSaving(false);
     }
+  }
+
+  /** After a save: the pictures stored from outside the site, and a warning listing those that were not. */
+  function reportRemoteImages(saved: SavedArticle) {
+    const report = saved.remoteImages;
+    setRemoteImages(report && report.failed.length > 0 ? report : null);
+    if (report && report.stored > 0) message.success(`已转存 ${report.stored} 张外部图片`);
   }
 
   const columnName = (cid: number) => columns.find((c) => c.value === cid)?.label ?? `#${cid}`;
@@ -254,6 +271,28 @@ export default function ArticleEdit() {
           />
         )}
       </Modal>
+      {remoteImages && (
+        <Alert
+          type="warning"
+          showIcon
+          closable={{ onClose: () => setRemoteImages(null) }}
+          className="remote-images-report"
+          style={{ marginBottom: 16 }}
+          title={`${remoteImages.failed.length} 张外部图片未能转存，仍使用原地址（其他网站的图片可能无法显示）`}
+          description={
+            <ul style={{ margin: 0, paddingInlineStart: 20 }}>
+              {remoteImages.failed.map((f) => (
+                <li key={f.url}>
+                  <Typography.Text code style={{ wordBreak: "break-all" }}>
+                    {f.url}
+                  </Typography.Text>
+                  ：{f.reason}
+                </li>
+              ))}
+            </ul>
+          }
+        />
+      )}
       <Form<FormValues>
         form={form}
         layout="vertical"
@@ -373,7 +412,14 @@ export default function ArticleEdit() {
             </Button>
             {loaded && (
               <div style={{ marginTop: 12 }}>
-                <RevisionHistory article={loaded} columns={columns} onRestored={show} />
+                <RevisionHistory
+                  article={loaded}
+                  columns={columns}
+                  onRestored={(a) => {
+                    show(a);
+                    reportRemoteImages(a);
+                  }}
+                />
               </div>
             )}
             {loaded && loaded.status !== "published" && (

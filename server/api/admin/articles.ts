@@ -4,6 +4,7 @@ import {
   AdminArticleRowSchema,
   AdminArticleSchema,
   pagedOf,
+  SavedArticleSchema,
   StoredImageSchema,
 } from "../../../contract/answers";
 import {
@@ -53,8 +54,9 @@ export const consoleArticleEndpoints = [
     path: "/api/admin/articles",
     tag,
     role: "editor",
-    summary: "Create an article",
-    response: AdminArticleSchema,
+    summary:
+      "Create an article; pictures of the body outside the site are stored as uploads (`remoteImages` reports those that could not be)",
+    response: SavedArticleSchema,
     body: ArticleFormSchema,
     handler: (input, s, c) => s.content.save(input, undefined, actorOf(c).username),
     audit: (a) => ({
@@ -69,8 +71,9 @@ export const consoleArticleEndpoints = [
     path: "/api/admin/articles/:id",
     tag,
     role: "editor",
-    summary: "Change an article",
-    response: AdminArticleSchema,
+    summary:
+      "Change an article; pictures of the body outside the site are stored as uploads (`remoteImages` reports those that could not be)",
+    response: SavedArticleSchema,
     body: ArticleFormSchema,
     handler: (input, s, c) => s.content.save(input, pathId(c), actorOf(c).username),
     audit: (a) => ({
@@ -133,8 +136,9 @@ export const consoleArticleEndpoints = [
     path: "/api/admin/articles/:id/revisions/:revision/restore",
     tag,
     role: "editor",
-    summary: "Save a revision again as the article's newest version",
-    response: AdminArticleSchema,
+    summary:
+      "Save a revision again as the article's newest version (its pictures outside the site are stored as on a save)",
+    response: SavedArticleSchema,
     handler: async (_q, s, c) => {
       const rev = await s.revisions.get(pathId(c), revisionId(c.req.param("revision")));
       return { article: await s.content.restore(pathId(c), rev, actorOf(c).username), rev };

@@ -1,0 +1,108 @@
+import { fileTypeFromBuffer } from "file-type";
+import type { RemoteImagesReport } from "../../contract/answers";
+import type { Logger } from "../logger";
+import { AppError } from "./errors";
+import { imageSources, rewriteImageSources, sanitizeRichText } from "./html";
+import { storeImage } from "./images";
+import { FetchRefused, fetchRemoteImage, REFUSED } from "./remote-fetch";
+
+/** The product's rules for pictures fetched from a body's addresses (docs/product.md "Remote pictures"). */
+export const REMOTE_IMAGE_LIMITS = {
+  maxBytes: 10 * 1024 * 1024,
+  perArticle: 30,
+  timeoutMs: 15_000,
+  /** the whole body: under the 30 s a proxy in front waits for an answer (scripts/cluster.mjs) */
+  budgetMs: 25_000,
+  concurrency: 4,
+  maxRedirects: 3,
+};
+
+export const TOO_MANY_IMAGES = `每篇文章最多转存 ${REMOTE_IMAGE_LIMITS.perArticle} 张图片`;
+const NOT_AN_IMAGE = "不是图片";
+const UNSUPPORTED = "图片格式不支持（仅 JPG、PNG、WebP）";
+
+export interface RemoteImages {
+  /**
+   * The body sanitised, with every picture outside the site fetched, stored as our own upload and
+   * its address replaced; the pictures that could not be kept stay as they were and are reported.
+   */
+  localise(html: string): Promise<{ html: string; report: RemoteImagesReport }>;
+}
+
+export function createRemoteImages(opts: {
+  uploadsDir: string;
+  /** PUBLIC_URL: absolute addresses on the site itself are not fetched */
+  publicUrl?: string;
+  /** tests only (REMOTE_IMAGES_ALLOW_LOOPBACK) */
+  allowLoopback?: boolean;
+  logger?: Logger;
+  limits?: Partial<typeof REMOTE_IMAGE_LIMITS>;
+}): RemoteImages {
+  const limits = { ...REMOTE_IMAGE_LIMITS, ...opts.limits };
+  const ownOrigin = opts.publicUrl ? new URL(opts.publicUrl).origin : undefined;
+
+  const isRemote = (src: string) => {
+    if (!/^https?:\/\//i.test(src)) return false; // site paths (/uploads/…) stay
+    try {
+      return new URL(src).origin !== ownOrigin;
+    } catch {
+      return false;
+    }
+  };
+
+  /** One picture: its stored address, or the Chinese reason it was not kept. */
+  async function keep(address: string, signal: AbortSignal): Promise<{ url: string } | { reason: string }> {
+    try {
+      const bytes = await fetchRemoteImage(address, {
+        maxBytes: limits.maxBytes,
+        signal: AbortSignal.any([signal, AbortSignal.timeout(limits.timeoutMs)]),
+        allowLoopback: opts.allowLoopback,
+        maxRedirects: limits.maxRedirects,
+      });
+      const type = await fileTypeFromBuffer(bytes);
+      if (!type?.mime.startsWith("image/")) return { reason: NOT_AN_IMAGE };
+      if (!["image/jpeg", "image/png", "image/webp"].includes(type.mime)) return { reason: UNSUPPORTED };
+      const stored = await storeImage(opts.uploadsDir, "body", bytes, limits.maxBytes);
+      return { url: stored.url };
+    } catch (err) {
+      if (err instanceof FetchRefused) {
+        opts.logger?.info({ address, reason: err.message }, "remote picture not kept");
+        return { reason: err.reason };
+      }
+      if (err instanceof AppError) return { reason: err.message };
+      opts.logger?.warn({ address, err }, "remote picture failed");
+      return { reason: REFUSED.network };
+    }
+  }
+
+  return {
+    async localise(input) {
+      const html = sanitizeRichText(input);
+      const addresses = [...new Set(imageSources(html).filter(isRemote))];
+      const report: RemoteImagesReport = { stored: 0, failed: [] };
+      if (addresses.length === 0) return { html, report };
+      const taken = addresses.slice(0, limits.perArticle);
+      const results = new Map<string, { url: string } | { reason: string }>();
+      for (const address of addresses.slice(limits.perArticle))
+        results.set(address, { reason: TOO_MANY_IMAGES });
+      // One budget for the whole body: what has not finished when it runs out is reported as timed out.
+      const budget = AbortSignal.timeout(limits.budgetMs);
+      let next = 0;
+      const worker = async () => {
+        while (next < taken.length) {
+          const address = taken[next++]!;
+          results.set(address, budget.aborted ? { reason: REFUSED.timeout } : await keep(address, budget));
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(limits.concurrency, taken.length) }, worker));
+      const stored = new Map<string, string>();
+      for (const address of addresses) {
+        const r = results.get(address)!;
+        if ("url" in r) stored.set(address, r.url);
+        else report.failed.push({ url: address, reason: r.reason });
+      }
+      report.stored = stored.size;
+      return { html: stored.size ? rewriteImageSources(html, (src) => stored.get(src)) : html, report };
+    },
+  };
+}
