@@ -22,6 +22,7 @@ import { createLimits } from "./limits";
 import { createResponseStores } from "./response-store";
 import { createRetention } from "./retention";
 import { startScheduledPublishing } from "./scheduler";
+import { createSearchPush } from "./search-push";
 import { createSignupService } from "./signup";
 import { createStats } from "./stats";
 import { createMemoryStore, createRedisStore, type SharedStore } from "./store";
@@ -44,6 +45,13 @@ export function createServices(opts: {
   const stats = createStats({ database, logger });
   const responses = createResponseStores(config, events);
   const products = createProductService({ database, events });
+  const pushes = createSearchPush({
+    config,
+    db: database.db,
+    logger,
+    fetch: opts.fetch,
+    intervalSeconds: config.PUSH_POLL_SECONDS,
+  });
   const core = {
     config,
     database,
@@ -56,7 +64,9 @@ export function createServices(opts: {
     /** per-IP rate limits, shared across instances through Redis */
     limits,
     logger,
-    content: createContentService(database, search, events, stats),
+    content: createContentService(database, search, events, stats, pushes),
+    /** tells Baidu and IndexNow about newly public articles (PUSH_POLL_SECONDS); stop() on shutdown */
+    pushes,
     /** article views and searches, counted in memory and written every few seconds (dashboard) */
     stats,
     site: createSiteService(database),
