@@ -191,7 +191,7 @@ export function createSearchPush(opts: {
     });
     if (res instanceof Error) return networkRetry(res);
     const code = res.status;
-    const answer = short(res.text.trim() || `HTTP ${code}`);
+    const answer = short(res.text.trim());
     if (code >= 200 && code < 300) return { outcome: () => ({ kind: "done", code, answer }) };
     if (code === 429 || code >= 500) return { outcome: () => ({ kind: "retry", code, answer }) };
     return { outcome: () => ({ kind: "failed", code, answer }) };

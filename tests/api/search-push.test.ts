@@ -1,10 +1,9 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminArticle, AuditEntry, Paged } from "../../contract/admin";
 import type { PushRow, PushSettings } from "../../contract/answers";
 import { createSearchPush, nextBeijingMidnight, PUSH_BACKOFF_MS } from "../../server/services/search-push";
 import { AdminClient } from "../helpers/admin";
+import { fakeEngines } from "../helpers/fake-engines";
 import { engines, startTestServer, type TestServer } from "../helpers/server";
 
 const ADMIN = { username: "chief", displayName: "总编", password: "correct horse battery" };
@@ -12,57 +11,6 @@ const EDITOR = { username: "writer", displayName: "小编", password: "editor-pa
 const ORIGIN = "http://news.example.com";
 const KEY = "f3a9c1d2-indexnow-key";
 const TOKEN = "T0KEN-baidu";
-
-interface Seen {
-  engine: "baidu" | "indexnow";
-  url: URL;
-  contentType: string;
-  body: string;
-}
-/** `wait`: the answer is held until it resolves (a send still in flight) */
-type Reply = { status: number; body: unknown; wait?: Promise<void> };
-
-/** A fake Baidu (/urls) and IndexNow (/indexnow) on 127.0.0.1: records requests, answers what it is told. */
-function fakeEngines() {
-  const seen: Seen[] = [];
-  const replies: Record<Seen["engine"], Reply[]> = { baidu: [], indexnow: [] };
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      const url = new URL(req.url ?? "/", "http://fake");
-      const engine = url.pathname === "/urls" ? "baidu" : "indexnow";
-      const body = Buffer.concat(chunks).toString("utf8");
-      seen.push({ engine, url, contentType: req.headers["content-type"] ?? "", body });
-      const next = replies[engine].shift();
-      const ok: Reply =
-        engine === "baidu"
-          ? {
-              status: 200,
-              body: { remain: 4999, success: body.split("\n").length, not_same_site: [], not_valid: [] },
-            }
-          : { status: 200, body: "" };
-      const reply = next ?? ok;
-      void (reply.wait ?? Promise.resolve()).then(() => {
-        res.writeHead(reply.status, { "content-type": "application/json" });
-        res.end(typeof reply.body === "string" ? reply.body : JSON.stringify(reply.body));
-      });
-    });
-  });
-  return {
-    seen,
-    replies,
-    server,
-    async start() {
-      await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-      return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    },
-    /** The requests from `mark` on, per engine. */
-    since(mark: number, engine: Seen["engine"]) {
-      return seen.slice(mark).filter((s) => s.engine === engine);
-    },
-  };
-}
 
 const article = (title: string, status: string, createdAt = new Date()) => ({
   title,
@@ -106,7 +54,7 @@ describe.each(engines())("search-engine push on %s", (engine) => {
   });
   afterAll(async () => {
     await site?.close();
-    await new Promise((r) => fake.server.close(r));
+    await fake.close();
   });
 
   const create = async (title: string, status: string, at?: Date) => {

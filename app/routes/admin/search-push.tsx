@@ -67,6 +67,7 @@ export default function SearchPush() {
           <Descriptions
             size="small"
             column={{ xs: 1, sm: 3 }}
+            style={{ marginBottom: 16 }}
             items={[
               { key: "baidu", label: "百度链接提交", children: configured(settings.baidu) },
               { key: "indexnow", label: "IndexNow", children: configured(settings.indexnow) },
@@ -105,17 +106,20 @@ export default function SearchPush() {
         rowKey="id"
         loading={loading}
         dataSource={data?.items ?? []}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 1420 }}
         pagination={listPagination(data, set)}
         columns={[
-          { title: "加入时间", dataIndex: "createdAt", width: 150, render: formatDateTime },
+          { title: "加入时间", dataIndex: "createdAt", width: 160, render: formatDateTime },
           { title: "搜索引擎", dataIndex: "engine", width: 100, render: engineLabel },
           {
             title: "链接",
             dataIndex: "url",
+            width: 240,
+            ellipsis: true,
+            // The origin is shown above; the path tells the articles apart.
             render: (u: string) => (
-              <a href={u} target="_blank" rel="noreferrer noopener">
-                {u}
+              <a href={u} title={u} target="_blank" rel="noreferrer noopener">
+                {URL.parse(u)?.pathname ?? u}
               </a>
             ),
           },
@@ -125,11 +129,11 @@ export default function SearchPush() {
             width: 100,
             render: (s: PushRow["status"]) => <Tag color={STATUS_COLOR[s]}>{statusLabel(s)}</Tag>,
           },
-          { title: "次数", dataIndex: "attempts", width: 70 },
+          { title: "次数", dataIndex: "attempts", width: 80 },
           {
             title: "最近回复",
             key: "answer",
-            width: 240,
+            width: 280,
             render: (_v, r) =>
               r.lastStatusCode === null && !r.lastAnswer ? (
                 ""
@@ -148,11 +152,12 @@ export default function SearchPush() {
             render: (_v, r) =>
               r.status === "pending" || r.status === "quota" ? formatDateTime(r.nextAttemptAt) : "",
           },
-          { title: "更新时间", dataIndex: "updatedAt", width: 150, render: formatDateTime },
+          { title: "更新时间", dataIndex: "updatedAt", width: 160, render: formatDateTime },
           {
             title: "操作",
             key: "ops",
-            width: 100,
+            width: 110,
+            fixed: "right",
             render: (_v, r) =>
               r.status === "failed" ? (
                 <Button size="small" loading={busy === r.id} onClick={() => retry(r)}>
