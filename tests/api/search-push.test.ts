@@ -166,6 +166,32 @@ describe.each(engines())("search-engine push on %s", (engine) => {
     expect(fake.seen.length).toBe(before);
   });
 
+  it("merges a URL queued twice, and backs off when IndexNow answers 429", async () => {
+    const mark = fake.seen.length;
+    const a = await create("推送：发布、撤回、再发布", "published");
+    const again = (status: string) =>
+      editor.req("PUT", `/api/admin/articles/${a.id}`, article("推送：发布、撤回、再发布", status));
+    expect((await again("draft")).status).toBe(200);
+    expect((await again("published")).status).toBe(200);
+    expect(await stateOf(a.id)).toEqual({ baidu: ["pending", 0], indexnow: ["pending", 0] });
+    expect(await rowsOf(a.id)).toHaveLength(2);
+    await site.services.pushes.tick();
+    expect(fake.since(mark, "baidu").map((s) => s.body)).toEqual([urlOf(a.id)]);
+
+    fake.replies.indexnow.push({ status: 429, body: "Too Many Requests" });
+    const b = await create("推送：IndexNow 请求过多", "published");
+    const t0 = new Date();
+    await site.services.pushes.tick(t0);
+    expect(await stateOf(b.id)).toEqual({ baidu: ["done", 1], indexnow: ["pending", 1] });
+    const row = (await rowsOf(b.id)).find((r) => r.engine === "indexnow")!;
+    expect([row.lastStatusCode, Date.parse(row.nextAttemptAt)]).toEqual([
+      429,
+      t0.getTime() + PUSH_BACKOFF_MS[0]!,
+    ]);
+    await site.services.pushes.tick(new Date(t0.getTime() + PUSH_BACKOFF_MS[0]!));
+    expect(await stateOf(b.id)).toEqual({ baidu: ["done", 1], indexnow: ["done", 2] });
+  });
+
   it("shows the log to admins only, and sends a failed row again on request (audited)", async () => {
     const failed = await admin.req<Paged<PushRow>>(
       "GET",
