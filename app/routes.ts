@@ -56,6 +56,7 @@ export default [
       route("users", "routes/admin/users.tsx"),
       route("audit", "routes/admin/audit.tsx"),
       route("privacy", "routes/admin/privacy.tsx"),
+      route("search-push", "routes/admin/search-push.tsx"),
       route(":resource", "routes/admin/resource.tsx"),
       route("*", "routes/admin/resource.tsx", { id: "admin-not-found" }),
     ]),

@@ -362,6 +362,30 @@ export const ListQuerySchema = z.object({
   page: pageNo,
   pageSize,
 });
+/** The search-engine push log (docs/product.md, "Search engine push"). */
+export const PushFilterSchema = z.object({
+  status: z.preprocess(
+    blankToUndefined,
+    z.enum(["pending", "done", "failed", "quota"], { error: "推送状态不正确" }).optional(),
+  ),
+  engine: z.preprocess(
+    blankToUndefined,
+    z.enum(["baidu", "indexnow"], { error: "搜索引擎不正确" }).optional(),
+  ),
+  page: pageNo,
+  pageSize,
+});
+export const PUSH_STATUSES = [
+  { value: "pending", label: "待推送" },
+  { value: "done", label: "已推送" },
+  { value: "failed", label: "失败" },
+  { value: "quota", label: "配额用尽" },
+] as const;
+export const PUSH_ENGINES = [
+  { value: "baidu", label: "百度" },
+  { value: "indexnow", label: "IndexNow" },
+] as const;
+
 export const AuditFilterSchema = z.object({
   entity: z.preprocess(blankToUndefined, z.string().max(40).optional()),
   action: z.preprocess(blankToUndefined, z.string().max(40).optional()),

@@ -110,6 +110,26 @@ export const AdminOrderSchema = z.object({
 });
 export const RevealedIdSchema = z.object({ idCard: z.string() });
 
+export const PushRowSchema = z.object({
+  id: z.number(),
+  engine: z.enum(["baidu", "indexnow"]),
+  url: z.string(),
+  articleId: z.number().nullable(),
+  status: z.enum(["pending", "done", "failed", "quota"]),
+  attempts: z.number(),
+  nextAttemptAt: z.string(),
+  lastStatusCode: z.number().nullable(),
+  lastAnswer: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export const PushSettingsSchema = z.object({
+  baidu: z.boolean(),
+  indexnow: z.boolean(),
+  publicUrl: z.string().nullable(),
+  active: z.boolean(),
+});
+
 export const AuditEntrySchema = z.object({
   id: z.number(),
   username: z.string(),
@@ -172,6 +192,8 @@ export type SavedArticle = z.infer<typeof SavedArticleSchema>;
 export type AdminLead = z.infer<typeof AdminLeadSchema>;
 export type AdminOrder = z.infer<typeof AdminOrderSchema>;
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+export type PushRow = z.infer<typeof PushRowSchema>;
+export type PushSettings = z.infer<typeof PushSettingsSchema>;
 export type Dashboard = z.infer<typeof DashboardSchema>;
 export type AdminProduct = z.infer<typeof AdminProductSchema>;
 export type AdminQuestion = z.infer<typeof AdminQuestionSchema>;

@@ -112,6 +112,14 @@ export function createApp(opts: AppOptions) {
   const { api, apiKeyOf } = createApi(services);
   app.route("/", api);
 
+  // The IndexNow key file (docs/product.md, "Search engine push"): engines fetch /{key}.txt to check
+  // that submissions for this host come from its owner; any other key is an unknown file (404).
+  const indexNowKey = services.config.INDEXNOW_KEY;
+  if (indexNowKey)
+    app.get(`/${indexNowKey}.txt`, (c) =>
+      c.text(indexNowKey, 200, { "cache-control": "public, max-age=3600" }),
+    );
+
   const uploads = path.join(services.config.DATA_DIR, "uploads");
   // ID-card copies are private (server/services/id-copies.ts): never served from here.
   app.all("/uploads/mcn/*", (c) => c.text("图片不存在", 404));

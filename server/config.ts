@@ -70,6 +70,33 @@ const ConfigSchema = z.object({
   CACHE_STALE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** how often each instance looks for scheduled articles whose time has come (0: never) */
   SCHEDULE_POLL_SECONDS: z.coerce.number().min(0).max(3600).default(5),
+  /**
+   * Baidu link submission (docs/product.md, "Search engine push"): the endpoint exactly as Baidu's
+   * webmaster console gives it, site and token included
+   * (http://data.zz.baidu.com/urls?site=https://www.example.com&token=…); unset: no Baidu push
+   */
+  BAIDU_PUSH_URL: optionalUrl(["http", "https"]).refine(
+    (v) => v === undefined || Boolean(URL.parse(v)?.searchParams.get("token")),
+    "must carry the token=… Baidu's console gives",
+  ),
+  /** IndexNow key (8–128 letters, digits, dashes); served at /{key}.txt; unset: no IndexNow push */
+  INDEXNOW_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine(
+      (v) => v === undefined || /^[a-zA-Z0-9-]{8,128}$/.test(v),
+      "must be 8-128 letters, digits or dashes",
+    ),
+  /** where IndexNow submissions go (any participating engine shares them with the others) */
+  INDEXNOW_ENDPOINT: z
+    .string()
+    .trim()
+    .default("https://api.indexnow.org/indexnow")
+    .refine((v) => /^https?:\/\//.test(v), "must be an http(s) URL"),
+  /** how often each instance sends the search-engine push queue (0: never) */
+  PUSH_POLL_SECONDS: z.coerce.number().min(0).max(3600).default(10),
   /** the response store's budget for compressed pages and API answers, in MB */
   CACHE_MAX_MB: z.coerce.number().min(1).max(65536).default(256),
   /** WeCom / DingTalk group-robot URL told about every new MCN lead (phone masked); unset: no message */
@@ -158,7 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? "environment");
     // Secrets are named, never echoed.
-    const secret = /(KEY|SECRET|PASSWORD|TOKEN|SALT)$/.test(name);
+    const secret = /(KEY|SECRET|PASSWORD|TOKEN|SALT)$/.test(name) || name === "BAIDU_PUSH_URL";
     const value = secret ? "[hidden]" : JSON.stringify(env[name] ?? "");
     throw new ConfigError(`Invalid configuration: ${name}=${value} ${issue?.message ?? "is invalid"}`);
   }

@@ -118,6 +118,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       });
       await vite?.close();
       await services.scheduler.stop();
+      await services.pushes.stop();
       await services.stats.close();
       await services.events.close();
       await services.store.close();

@@ -14,6 +14,7 @@ import { consolePrivacyEndpoints } from "./admin/privacy";
 import { consoleProductEndpoints } from "./admin/products";
 import { consoleRecordEndpoints } from "./admin/records";
 import { consoleResourceEndpoints } from "./admin/resources";
+import { consoleSearchPushEndpoints } from "./admin/search-push";
 import { actorOf, consoleGuard, pathId, requireAccess } from "./console";
 import { contentEndpoints } from "./content";
 import type { Access, AnyEndpoint, ApiContext, ApiEnv } from "./endpoint";
@@ -44,6 +45,7 @@ export const ENDPOINT_GROUPS = {
   consoleIdCopies: consoleIdCopyEndpoints,
   consolePrivacy: consolePrivacyEndpoints,
   consoleBackups: consoleBackupEndpoints,
+  consoleSearchPushes: consoleSearchPushEndpoints,
 } satisfies Record<string, AnyEndpoint[]>;
 
 export const endpoints: AnyEndpoint[] = Object.values(ENDPOINT_GROUPS).flat();

@@ -33,6 +33,7 @@ export const TABLE_ORDER = [
   "search_log",
   "preview_links",
   "article_revisions",
+  "search_pushes",
 ];
 
 export function isDataTable(name: string): boolean {

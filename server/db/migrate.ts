@@ -8,6 +8,7 @@ import * as m006 from "./migrations/006_search_title_words";
 import * as m007 from "./migrations/007_preview_links";
 import * as m008 from "./migrations/008_article_revisions";
 import * as m009 from "./migrations/009_article_seo";
+import * as m010 from "./migrations/010_search_pushes";
 
 type Up = (db: Kysely<unknown>, dialect: Dialect) => Promise<void>;
 
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, { up: Up }> = {
   "007_preview_links": m007,
   "008_article_revisions": m008,
   "009_article_seo": m009,
+  "010_search_pushes": m010,
 };
 
 /** The migrations this code knows, in order (a backup's schema level is checked against them). */

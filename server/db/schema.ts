@@ -247,6 +247,28 @@ export interface ArticleRevisionTable {
   saved_at: string;
 }
 
+export type PushEngine = "baidu" | "indexnow";
+/** pending: to send; done: accepted; failed: refused or given up; quota: Baidu's daily quota ran out */
+export type PushStatus = "pending" | "done" | "failed" | "quota";
+
+export interface SearchPushTable {
+  id: Generated<number>;
+  engine: PushEngine;
+  /** the article's absolute URL (PUBLIC_URL + path) */
+  url: string;
+  article_id: number | null;
+  status: PushStatus;
+  /** sends that reached the engine or failed on the way (a quota refusal does not count) */
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  /** while set and ahead, one instance is sending the row */
+  claimed_until: string | null;
+  last_status_code: number | null;
+  last_answer: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface SearchLogTable {
   /** Beijing date, YYYY-MM-DD */
   day: string;
@@ -279,4 +301,5 @@ export interface DB {
   search_log: SearchLogTable;
   preview_links: PreviewLinkTable;
   article_revisions: ArticleRevisionTable;
+  search_pushes: SearchPushTable;
 }

@@ -44,6 +44,13 @@ export interface ArticleInput {
 export interface SaveOptions {
   by?: string;
   baseVersion?: number;
+  /** false: a publish is not announced to search engines (the demo content) */
+  push?: boolean;
+}
+
+/** Queues the URLs of articles that just became public for the search engines (services/search-push.ts). */
+export interface PushQueue {
+  enqueue(tx: Kysely<DB>, articleIds: number[]): Promise<void>;
 }
 
 export const EDIT_CONFLICT = "文章已被他人修改，请查看对方的版本后再保存";
@@ -55,12 +62,17 @@ export function createContentService(
   database: Database,
   search: SearchIndex,
   events: ContentEvents,
-  /** told about every keyword search and its result count (the console's search statistics) */
-  stats?: { searched(keyword: string, results: number): void },
-  /** fetches a body's pictures from outside the site on console saves; absent: bodies are kept as written */
-  remoteImages?: RemoteImages,
+  helpers: {
+    /** told about every keyword search and its result count (the console's search statistics) */
+    stats?: { searched(keyword: string, results: number): void };
+    /** fetches a body's pictures from outside the site on console saves; absent: bodies are kept as written */
+    remoteImages?: RemoteImages;
+    /** told, inside the publish's transaction, about every article that became public */
+    pushes?: PushQueue;
+  } = {},
 ) {
   const { db } = database;
+  const { stats, remoteImages, pushes } = helpers;
 
   const published = () => db.selectFrom("articles").where("status", "=", "published");
 
@@ -228,10 +240,17 @@ export function createContentService(
         let articleId = id;
         let oldKey: number | null = null;
         let version = 1;
+        let wasPublished = false;
         if (articleId === undefined) {
           const r = await tx.insertInto("articles").values(values).returning("id").executeTakeFirstOrThrow();
           articleId = r.id;
         } else {
+          const before = await tx
+            .selectFrom("articles")
+            .select("status")
+            .where("id", "=", articleId)
+            .executeTakeFirst();
+          wasPublished = before?.status === "published";
           // One statement counts the version up and, with a base version, is the compare-and-set: a
           // save from an older version changes nothing and is refused. Saves without one (older
           // clients) queue on the row's lock and each counts up, never refused by a concurrent save.
@@ -280,6 +299,9 @@ export function createContentService(
             intro: values.intro,
             content: values.content,
           });
+          // Becoming public (first publish, publish now, a restore, published again after a draft)
+          // is what search engines are told about; an edit of a public article keeps its URL.
+          if (!wasPublished && opts.push !== false) await pushes?.enqueue(tx, [articleId]);
         }
         return articleId;
       });
@@ -290,7 +312,7 @@ export function createContentService(
   const saveArticle = reading.saveArticle.bind(reading);
   const localise: RemoteImages["localise"] =
     remoteImages?.localise ?? (async (html) => ({ html, report: { stored: 0, failed: [] } }));
-  return { ...reading, ...articleEditing({ db, tagsFor, saveArticle, search, events, localise }) };
+  return { ...reading, ...articleEditing({ db, tagsFor, saveArticle, search, events, localise, pushes }) };
 }
 
 /** Two articles published in the same millisecond with ids 1024 apart would collide: step past. */
@@ -372,6 +394,7 @@ function articleEditing(deps: {
   search: SearchIndex;
   events: ContentEvents;
   localise: RemoteImages["localise"];
+  pushes?: PushQueue;
 }) {
   const { db } = deps;
 
@@ -606,6 +629,11 @@ function articleEditing(deps: {
             intro: r.intro,
             content: r.content,
           });
+        // Only the instance that claimed them queues their push, in the same transaction.
+        await deps.pushes?.enqueue(
+          tx,
+          rows.map((r) => r.id),
+        );
         return rows;
       });
       for (const r of due) await deps.events.changed(articleChange(r.id));

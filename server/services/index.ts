@@ -23,6 +23,7 @@ import { createRemoteImages } from "./remote-images";
 import { createResponseStores } from "./response-store";
 import { createRetention } from "./retention";
 import { startScheduledPublishing } from "./scheduler";
+import { createSearchPush } from "./search-push";
 import { createSignupService } from "./signup";
 import { createStats } from "./stats";
 import { createMemoryStore, createRedisStore, type SharedStore } from "./store";
@@ -53,6 +54,13 @@ export function createServices(opts: {
     allowLoopback: config.REMOTE_IMAGES_ALLOW_LOOPBACK,
     logger,
   });
+  const pushes = createSearchPush({
+    config,
+    db: database.db,
+    logger,
+    fetch: opts.fetch,
+    intervalSeconds: config.PUSH_POLL_SECONDS,
+  });
   const core = {
     config,
     database,
@@ -65,7 +73,9 @@ export function createServices(opts: {
     /** per-IP rate limits, shared across instances through Redis */
     limits,
     logger,
-    content: createContentService(database, search, events, stats, remoteImages),
+    content: createContentService(database, search, events, { stats, remoteImages, pushes }),
+    /** tells Baidu and IndexNow about newly public articles (PUSH_POLL_SECONDS); stop() on shutdown */
+    pushes,
     /** article views and searches, counted in memory and written every few seconds (dashboard) */
     stats,
     site: createSiteService(database),

@@ -8,6 +8,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Cluster, findNginx, startCluster } from "../../scripts/cluster.mjs";
 import { AdminClient } from "../helpers/admin";
+import { fakeEngines } from "../helpers/fake-engines";
 import { canRunPrivateServers, PrivatePostgres, PrivateRedis } from "./services";
 
 /**
@@ -61,6 +62,8 @@ describe.skipIf(!canRun)("production mode behind nginx", () => {
     wxCalls++;
     setTimeout(() => res.end(JSON.stringify({ errcode: 0, ticket: "TICKET", expires_in: 7200 })), 100);
   });
+  /** Baidu and IndexNow, told about each article that becomes public (both instances send the queue) */
+  const engines = fakeEngines();
   const logs: string[] = [];
   const sql = async <T>(text: string, values: unknown[] = []) => {
     const c = new pg.Client({ connectionString: pg_.url });
@@ -98,6 +101,7 @@ describe.skipIf(!canRun)("production mode behind nginx", () => {
     pg_.start();
     await redis.start();
     await new Promise<void>((r) => wx.listen(0, "127.0.0.1", r));
+    const fakeBase = await engines.start();
     cluster = await startCluster({
       instances: 2,
       port: 8280,
@@ -110,6 +114,12 @@ describe.skipIf(!canRun)("production mode behind nginx", () => {
         WECHAT_API_BASE: `http://127.0.0.1:${(wx.address() as AddressInfo).port}`,
         WECHAT_APP_ID: "wx-cluster",
         WECHAT_APP_SECRET: "s",
+        // nginx's address: the origin of the pushed URLs
+        PUBLIC_URL: "http://127.0.0.1:8280",
+        BAIDU_PUSH_URL: `${fakeBase}/urls?site=http://127.0.0.1:8280&token=cluster`,
+        INDEXNOW_KEY: "cluster-indexnow-key",
+        INDEXNOW_ENDPOINT: `${fakeBase}/indexnow`,
+        PUSH_POLL_SECONDS: "1",
       },
       log: (l) => logs.push(l),
     });
@@ -120,6 +130,7 @@ describe.skipIf(!canRun)("production mode behind nginx", () => {
     await redis.stop();
     pg_.destroy();
     await new Promise<void>((r) => wx.close(() => r()));
+    await engines.close();
   });
 
   it("serves the API and the pages through nginx from every instance", async () => {
@@ -333,6 +344,26 @@ describe.skipIf(!canRun)("production mode behind nginx", () => {
       [String(id)],
     );
     expect(Number(audited[0]!.n)).toBe(1);
+
+    // Both instances send the push queue every second: once the rows are settled, each engine was
+    // told about the article exactly once.
+    const url = `http://127.0.0.1:8280/articledetail/${id}`;
+    const settled = async () =>
+      (
+        await sql<{ engine: string; status: string }>(
+          "SELECT engine, status FROM search_pushes WHERE url = $1 ORDER BY engine",
+          [url],
+        )
+      ).map((r) => `${r.engine}:${r.status}`);
+    await expect.poll(settled, { timeout: 30_000, interval: 200 }).toEqual(["baidu:done", "indexnow:done"]);
+    expect(engines.seen.filter((s) => s.engine === "baidu" && s.body.split("\n").includes(url))).toHaveLength(
+      1,
+    );
+    expect(
+      engines.seen.filter(
+        (s) => s.engine === "indexnow" && (JSON.parse(s.body) as { urlList: string[] }).urlList.includes(url),
+      ),
+    ).toHaveLength(1);
   });
 
   it("holds an Idempotency-Key across instances", async () => {

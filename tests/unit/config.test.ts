@@ -56,4 +56,17 @@ describe("configuration errors", () => {
       /^Invalid configuration: PII_KEY=\[hidden\]/,
     );
   });
+
+  it("checks the search-engine push settings, never echoing Baidu's token", () => {
+    expect(() => loadConfig({ BAIDU_PUSH_URL: "http://data.zz.baidu.com/urls?site=x&tokn=secret" })).toThrow(
+      /^Invalid configuration: BAIDU_PUSH_URL=\[hidden\] must carry the token/,
+    );
+    expect(() => loadConfig({ INDEXNOW_KEY: "short" })).toThrow(/INDEXNOW_KEY=\[hidden\]/);
+    expect(() => loadConfig({ INDEXNOW_KEY: "has spaces in it" })).toThrow(/INDEXNOW_KEY/);
+    const c = loadConfig({
+      BAIDU_PUSH_URL: "http://data.zz.baidu.com/urls?site=https://www.example.com&token=abc",
+      INDEXNOW_KEY: "0123abcd-key",
+    });
+    expect([c.INDEXNOW_ENDPOINT, c.PUSH_POLL_SECONDS]).toEqual(["https://api.indexnow.org/indexnow", 10]);
+  });
 });

@@ -25,6 +25,7 @@ const ACTIONS: Record<string, { label: string; color: string }> = {
   view_id_copy: { label: "查看身份证复印件", color: "volcano" },
   retention_erase: { label: "到期清除个人信息", color: "magenta" },
   erase_person: { label: "按请求清除个人信息", color: "magenta" },
+  retry: { label: "重新推送", color: "lime" },
   login: { label: "登录", color: "default" },
   logout: { label: "退出", color: "default" },
   setup: { label: "首次设置", color: "gold" },
@@ -46,6 +47,7 @@ const ENTITIES: Record<string, string> = {
   user: "用户",
   session: "登录",
   pii: "个人信息",
+  search_push: "搜索引擎推送",
 };
 
 /** Who did what, when (admins only). */

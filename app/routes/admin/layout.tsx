@@ -74,6 +74,7 @@ function menu(admin: boolean): Item[] {
               link("/admin/users", "用户"),
               link("/admin/audit", "操作日志"),
               link("/admin/privacy", "个人信息清除"),
+              link("/admin/search-push", "搜索引擎推送"),
             ],
           },
         ]
@@ -90,6 +91,7 @@ const OPEN: Record<string, string> = {
   users: "system",
   audit: "system",
   privacy: "system",
+  "search-push": "system",
 };
 
 export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {

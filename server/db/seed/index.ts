@@ -179,18 +179,23 @@ export async function seed(services: Services, data: DemoData): Promise<{ articl
       caption: a.thumbCaption,
       seed: i,
     });
-    await services.content.saveArticle({
-      columnId: a.columnId,
-      title: a.title,
-      intro: a.intro,
-      content: a.content,
-      thumb,
-      author: a.author,
-      hot: a.hot,
-      status: "published",
-      createdAt: a.createdAt,
-      tags: a.tags,
-    });
+    await services.content.saveArticle(
+      {
+        columnId: a.columnId,
+        title: a.title,
+        intro: a.intro,
+        content: a.content,
+        thumb,
+        author: a.author,
+        hot: a.hot,
+        status: "published",
+        createdAt: a.createdAt,
+        tags: a.tags,
+      },
+      undefined,
+      // Demo content is not news: search engines are not told about it.
+      { push: false },
+    );
   }
   return { articles: articles.length };
 }
