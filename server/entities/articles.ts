@@ -46,6 +46,12 @@ export interface SaveOptions {
   baseVersion?: number;
   /** false: a publish is not announced to search engines (the demo content) */
   push?: boolean;
+  /**
+   * Runs inside the save's transaction once everything is written: a read there sees this save as
+   * it was stored, never a later one by someone else (the editor's answer, and the version it edits
+   * from next, must be this save's).
+   */
+  readBack?: (tx: Kysely<DB>, articleId: number) => Promise<void>;
 }
 
 /** Queues the URLs of articles that just became public for the search engines (services/search-push.ts). */
@@ -76,10 +82,11 @@ export function createContentService(
 
   const published = () => db.selectFrom("articles").where("status", "=", "published");
 
-  async function tagsFor(ids: number[]): Promise<Map<number, Tag[]>> {
+  /** `x`: a transaction to read in (SQLite has one connection: reads in a transaction must use it). */
+  async function tagsFor(ids: number[], x: Kysely<DB> = db): Promise<Map<number, Tag[]>> {
     const map = new Map<number, Tag[]>();
     if (ids.length === 0) return map;
-    const rows = await db
+    const rows = await x
       .selectFrom("article_tags as at")
       .innerJoin("tags as t", "t.id", "at.tag_id")
       .select(["at.article_id", "t.id", "t.name"])
@@ -303,6 +310,7 @@ export function createContentService(
           // is what search engines are told about; an edit of a public article keeps its URL.
           if (!wasPublished && opts.push !== false) await pushes?.enqueue(tx, [articleId]);
         }
+        await opts.readBack?.(tx, articleId);
         return articleId;
       });
       await events.changed(articleChange(saved));
@@ -389,7 +397,7 @@ type Form = z.infer<typeof ArticleFormSchema>;
  */
 function articleEditing(deps: {
   db: Kysely<DB>;
-  tagsFor: (ids: number[]) => Promise<Map<number, Tag[]>>;
+  tagsFor: (ids: number[], x?: Kysely<DB>) => Promise<Map<number, Tag[]>>;
   saveArticle: (input: ArticleInput, id?: number, opts?: SaveOptions) => Promise<number>;
   search: SearchIndex;
   events: ContentEvents;
@@ -398,7 +406,8 @@ function articleEditing(deps: {
 }) {
   const { db } = deps;
 
-  const base = () => db.selectFrom("articles as a").leftJoin("columns as c", "c.id", "a.column_id");
+  const base = (x: Kysely<DB> = db) =>
+    x.selectFrom("articles as a").leftJoin("columns as c", "c.id", "a.column_id");
 
   const rowColumns = [
     "a.id",
@@ -480,14 +489,15 @@ function articleEditing(deps: {
       };
     },
 
-    async article(id: number): Promise<AdminArticle> {
-      const r = await base()
+    /** `x`: a transaction to read in (a save's own answer, see SaveOptions.readBack). */
+    async article(id: number, x: Kysely<DB> = db): Promise<AdminArticle> {
+      const r = await base(x)
         .select(rowColumns)
         .select(["a.intro", "a.content", "a.version", "a.seo_title", "a.seo_description", "a.share_image"])
         .where("a.id", "=", id)
         .executeTakeFirst();
       if (!r) throw new AppError(404, "文章不存在");
-      const tags = await deps.tagsFor([id]);
+      const tags = await deps.tagsFor([id], x);
       return {
         ...toRow(r as RowShape, tags.get(id) ?? []),
         intro: r.intro,
@@ -525,7 +535,8 @@ function articleEditing(deps: {
       const { html: content, report } = stale
         ? { html: input.content, report: { stored: 0, failed: [] } }
         : await deps.localise(input.content);
-      const saved = await deps
+      let answer: AdminArticle | undefined;
+      await deps
         .saveArticle(
           {
             columnId: input.columnId,
@@ -543,7 +554,11 @@ function articleEditing(deps: {
             shareImage: input.shareImage,
           },
           id,
-          { by, baseVersion: input.baseVersion },
+          {
+            by,
+            baseVersion: input.baseVersion,
+            readBack: async (tx, savedId) => void (answer = await this.article(savedId, tx)),
+          },
         )
         .catch(async (err) => {
           // The refusal carries the other version, so the editor can compare before saving again.
@@ -551,7 +566,7 @@ function articleEditing(deps: {
             throw new AppError(409, err.message, await this.article(id));
           throw err;
         });
-      return { ...(await this.article(saved)), remoteImages: report };
+      return { ...answer!, remoteImages: report };
     },
 
     /** A scheduled article goes out now: its publish time becomes this moment. */
@@ -589,6 +604,7 @@ function articleEditing(deps: {
       const status =
         rev.status === "scheduled" && Date.parse(rev.publishedAt) <= Date.now() ? "draft" : rev.status;
       const { html: content, report } = await deps.localise(rev.content);
+      let answer: AdminArticle | undefined;
       await deps.saveArticle(
         {
           ...inputOf(a),
@@ -602,9 +618,9 @@ function articleEditing(deps: {
           createdAt: rev.publishedAt,
         },
         id,
-        { by },
+        { by, readBack: async (tx) => void (answer = await this.article(id, tx)) },
       );
-      return { ...(await this.article(id)), remoteImages: report };
+      return { ...answer!, remoteImages: report };
     },
 
     /**
