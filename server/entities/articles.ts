@@ -557,7 +557,9 @@ function articleEditing(deps: {
           {
             by,
             baseVersion: input.baseVersion,
-            readBack: async (tx, savedId) => void (answer = await this.article(savedId, tx)),
+            readBack: async (tx, savedId) => {
+              answer = await this.article(savedId, tx);
+            },
           },
         )
         .catch(async (err) => {
@@ -618,7 +620,12 @@ function articleEditing(deps: {
           createdAt: rev.publishedAt,
         },
         id,
-        { by, readBack: async (tx) => void (answer = await this.article(id, tx)) },
+        {
+          by,
+          readBack: async (tx) => {
+            answer = await this.article(id, tx);
+          },
+        },
       );
       return { ...answer!, remoteImages: report };
     },
