@@ -10,7 +10,7 @@ import type {
 import { CONSOLE_RESOURCES } from "../../contract/resources";
 import type { Database } from "../db";
 import { AppError, notFound } from "../services/errors";
-import { fenToYuan, toActivity, toBanner, toTravelItem } from "../services/rows";
+import { type Row, toActivity, toBanner, toTravelItem } from "../services/rows";
 import { now, type ResourceDef, resource } from "./crud";
 
 /**
@@ -223,16 +223,8 @@ export const SITE_RESOURCES: ResourceDef[] = [
       price_fen: yuanToFen(Number(i.price)),
       password: i.password,
     }),
-    fromRow: (r) => ({
-      id: r.id,
-      tabId: r.tab_id,
-      serialNum: r.serial_num,
-      picUrl: r.pic_url,
-      name: r.name,
-      location: r.location,
-      price: fenToYuan(Number(r.price_fen)),
-      password: r.password,
-    }),
+    // The console shows an item as the public travel list does.
+    fromRow: (r) => toTravelItem({ ...r, price_fen: Number(r.price_fen) } as Row<"fliggy_items">),
     orderBy: [
       ["tab_id", "asc"],
       ["serial_num", "asc"],
