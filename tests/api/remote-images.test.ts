@@ -7,7 +7,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SavedArticle } from "../../contract/answers";
 import { createRemoteImages } from "../../server/services/remote-images";
-import { AdminClient } from "../helpers/admin";
+import { AdminClient, articleForm } from "../helpers/admin";
 import { engines, startTestServer, type TestServer } from "../helpers/server";
 
 const ADMIN = { username: "chief", displayName: "总编", password: "correct-horse-battery" };
@@ -93,19 +93,8 @@ async function fakeImageHost() {
 
 type Host = Awaited<ReturnType<typeof fakeImageHost>>;
 
-const form = (content: string, extra: Record<string, unknown> = {}) => ({
-  title: "转存外部图片",
-  intro: "",
-  content,
-  thumb: "/uploads/demo/article-1.svg",
-  author: "小编",
-  columnId: 5,
-  tags: [],
-  hot: false,
-  status: "draft",
-  createdAt: new Date().toISOString(),
-  ...extra,
-});
+const form = (content: string, extra: Record<string, unknown> = {}) =>
+  articleForm({ title: "转存外部图片", intro: "", content, ...extra });
 
 async function signedIn(s: TestServer): Promise<AdminClient> {
   const admin = new AdminClient(s.url);

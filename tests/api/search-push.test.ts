@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminArticle, AuditEntry, Paged } from "../../contract/admin";
 import type { PushRow, PushSettings } from "../../contract/answers";
 import { createSearchPush, nextBeijingMidnight, PUSH_BACKOFF_MS } from "../../server/services/search-push";
-import { AdminClient } from "../helpers/admin";
+import { AdminClient, articleForm } from "../helpers/admin";
 import { fakeEngines } from "../helpers/fake-engines";
 import { engines, startTestServer, type TestServer } from "../helpers/server";
 
@@ -12,18 +12,14 @@ const ORIGIN = "http://news.example.com";
 const KEY = "f3a9c1d2-indexnow-key";
 const TOKEN = "T0KEN-baidu";
 
-const article = (title: string, status: string, createdAt = new Date()) => ({
-  title,
-  intro: "搜索引擎推送测试",
-  content: "<p>推送测试正文</p>",
-  thumb: "/uploads/demo/article-1.svg",
-  author: "小编",
-  columnId: 5,
-  tags: ["推送"],
-  hot: false,
-  status,
-  createdAt: createdAt.toISOString(),
-});
+const article = (title: string, status: string, createdAt = new Date()) =>
+  articleForm({
+    title,
+    status,
+    createdAt: createdAt.toISOString(),
+    intro: "搜索引擎推送测试",
+    tags: ["推送"],
+  });
 
 describe.each(engines())("search-engine push on %s", (engine) => {
   const fake = fakeEngines();

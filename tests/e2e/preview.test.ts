@@ -1,24 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminArticle, AuditEntry, Paged } from "../../contract/admin";
 import { PREVIEW_INVALID, type PreviewLink } from "../../contract/previews";
-import { AdminClient } from "../helpers/admin";
+import { AdminClient, articleForm } from "../helpers/admin";
 import { engines, type TestServer } from "../helpers/server";
 import { startSite } from "./browser";
 
 const ADMIN = { username: "chief", displayName: "总编", password: "correct-horse-battery" };
 
-const draft = (title: string) => ({
-  title,
-  intro: "预览链接测试的摘要",
-  content: "<p>预览正文第一段</p><p>第二段</p>",
-  thumb: "/uploads/demo/article-1.svg",
-  author: "小编",
-  columnId: 5,
-  tags: ["预览"],
-  hot: false,
-  status: "draft",
-  createdAt: new Date().toISOString(),
-});
+const draft = (title: string) =>
+  articleForm({
+    title,
+    intro: "预览链接测试的摘要",
+    content: "<p>预览正文第一段</p><p>第二段</p>",
+    tags: ["预览"],
+  });
 
 /** The article itself as a page shows it (the chrome around it changes with the site's content). */
 const articleMarkup = (html: string) => /<article class="article-detail">[\s\S]*?<\/article>/.exec(html)?.[0];

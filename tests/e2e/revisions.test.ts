@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminArticle, AuditEntry, Paged } from "../../contract/admin";
 import { MAX_REVISIONS, type Revision, type RevisionRow } from "../../contract/revisions";
-import { AdminClient } from "../helpers/admin";
+import { AdminClient, articleForm } from "../helpers/admin";
 import { engines, type TestServer } from "../helpers/server";
 import { startSite } from "./browser";
 
@@ -9,19 +9,15 @@ const ADMIN = { username: "chief", displayName: "总编", password: "correct-hor
 const EDITOR = { username: "xiaowang", displayName: "小王", password: "another-horse-battery" };
 const CONFLICT = "文章已被他人修改，请查看对方的版本后再保存";
 
-const form = (title: string, more: Record<string, unknown> = {}) => ({
-  title,
-  intro: "版本历史测试的摘要",
-  content: "<p>第一段</p><p>第二段</p>",
-  thumb: "/uploads/demo/article-1.svg",
-  author: "小编",
-  columnId: 5,
-  tags: ["版本"],
-  hot: false,
-  status: "draft",
-  createdAt: "2026-01-02T03:04:05.000Z",
-  ...more,
-});
+const form = (title: string, more: Record<string, unknown> = {}) =>
+  articleForm({
+    title,
+    intro: "版本历史测试的摘要",
+    content: "<p>第一段</p><p>第二段</p>",
+    tags: ["版本"],
+    createdAt: "2026-01-02T03:04:05.000Z",
+    ...more,
+  });
 
 describe.each(engines())("article revisions on %s", (engine) => {
   let site: TestServer;

@@ -1,25 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminArticle, AdminArticleRow, AuditEntry, Paged } from "../../contract/admin";
 import { startScheduledPublishing } from "../../server/services/scheduler";
-import { AdminClient } from "../helpers/admin";
+import { AdminClient, articleForm } from "../helpers/admin";
 import { engines, type TestServer } from "../helpers/server";
 import { startSite } from "./browser";
 
 const ADMIN = { username: "chief", displayName: "总编", password: "correct-horse-battery" };
 
 /** A new article, as the console's editor sends it. */
-const article = (title: string, status: string, createdAt: Date) => ({
-  title,
-  intro: "定时发布测试",
-  content: "<p>定时发布的正文</p>",
-  thumb: "/uploads/demo/article-1.svg",
-  author: "小编",
-  columnId: 5,
-  tags: ["定时发布"],
-  hot: false,
-  status,
-  createdAt: createdAt.toISOString(),
-});
+const article = (title: string, status: string, createdAt: Date) =>
+  articleForm({
+    title,
+    status,
+    createdAt: createdAt.toISOString(),
+    intro: "定时发布测试",
+    tags: ["定时发布"],
+  });
 
 describe.each(engines())("scheduled publishing on %s", (engine) => {
   let site: TestServer;

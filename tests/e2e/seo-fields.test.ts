@@ -1,24 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminArticle } from "../../contract/admin";
-import { AdminClient } from "../helpers/admin";
+import { AdminClient, articleForm } from "../helpers/admin";
 import { engines, type TestServer } from "../helpers/server";
 import { startSite } from "./browser";
 
 const ADMIN = { username: "chief", displayName: "总编", password: "correct-horse-battery" };
 
-const article = (extra: Record<string, unknown> = {}) => ({
-  title: "文章自己的标题",
-  intro: "文章自己的摘要",
-  content: "<p>正文</p>",
-  thumb: "/uploads/demo/article-1.svg",
-  author: "小编",
-  columnId: 5,
-  tags: ["分享"],
-  hot: false,
-  status: "published",
-  createdAt: new Date().toISOString(),
-  ...extra,
-});
+const article = (extra: Record<string, unknown> = {}) =>
+  articleForm({
+    title: "文章自己的标题",
+    intro: "文章自己的摘要",
+    content: "<p>正文</p>",
+    tags: ["分享"],
+    status: "published",
+    ...extra,
+  });
 
 describe.each(engines())("an article's SEO and share fields on %s", (engine) => {
   let site: TestServer;

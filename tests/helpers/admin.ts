@@ -62,3 +62,23 @@ export async function testPicture(width = 1600, height = 900): Promise<Buffer> {
     .png()
     .toBuffer();
 }
+
+/**
+ * An article as the console's editor sends it: a draft in column 5 with a demo cover, now. Tests
+ * override what they are about (title, status, time, body, tags…).
+ */
+export function articleForm(over: Record<string, unknown> = {}) {
+  return {
+    title: "测试文章",
+    intro: "测试文章的摘要",
+    content: "<p>测试文章的正文</p>",
+    thumb: "/uploads/demo/article-1.svg",
+    author: "小编",
+    columnId: 5,
+    tags: [] as string[],
+    hot: false,
+    status: "draft",
+    createdAt: new Date().toISOString(),
+    ...over,
+  };
+}
