@@ -67,7 +67,7 @@ export function createPageCache(opts: {
     const headers = [...res.headers].filter(([k]) => k !== "content-length" && k !== "content-encoding");
     const url = new URL(req.url);
     const html = (res.headers.get("content-type") ?? "").startsWith("text/html");
-    const proof = html ? { hashes: inlineScriptHashes(body.toString("utf8"), marker) } : null;
+    const proof = html ? { hashes: inlineScriptHashes(body, marker) } : null;
     headers.push(...security.pageHeaders(url.pathname, proof));
     const maxAge = /s-maxage=(\d+)/.exec(res.headers.get("cache-control") ?? "");
     const storable =

@@ -45,8 +45,13 @@ const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
  * their nonce attribute (a random value per render, never listed in the policy). Markup injected
  * into a page can never carry it, so a payload that became a script is not hashed and cannot run.
  * JSON data blocks are not scripts; scripts with a src are allowed by 'self'.
+ *
+ * A page's bytes are read as latin1 (one character per byte, far cheaper than decoding UTF-8), and
+ * each script is hashed as those same bytes: the hash of its UTF-8 text, as a browser computes it.
  */
-export function inlineScriptHashes(html: string, marker: string): string[] {
+export function inlineScriptHashes(page: string | Buffer, marker: string): string[] {
+  const bytes = typeof page === "string" ? "utf8" : "latin1";
+  const html = typeof page === "string" ? page : page.toString("latin1");
   const out = new Set<string>();
   const own = `nonce="${marker}"`;
   for (const m of html.matchAll(INLINE_SCRIPT)) {
@@ -60,7 +65,7 @@ export function inlineScriptHashes(html: string, marker: string): string[] {
     out.add(
       `sha256-${crypto
         .createHash("sha256")
-        .update(m[2] ?? "", "utf8")
+        .update(m[2] ?? "", bytes)
         .digest("base64")}`,
     );
   }

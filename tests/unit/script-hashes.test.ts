@@ -21,6 +21,13 @@ describe("script hashes of public pages", () => {
     ]);
   });
 
+  it("hashes a page's bytes as the browser hashes its UTF-8 text, Chinese included", () => {
+    const script = 'window.__data = {"title":"电商报：直播带货新规","emoji":"🛒"};';
+    const page = Buffer.from(`<p>正文</p><script nonce="m4rk">${script}</script>`, "utf8");
+    expect(inlineScriptHashes(page, "m4rk")).toEqual([sha(script)]);
+    expect(inlineScriptHashes(page.toString("utf8"), "m4rk")).toEqual([sha(script)]);
+  });
+
   it("builds a policy from hashes that is as strict as the nonce one", () => {
     const csp = contentSecurityPolicy({ hashes: [sha("a()")] }, { scriptSrc: [sha("pay()")] });
     const scriptSrc = /script-src ([^;]+)/.exec(csp)?.[1] ?? "";
