@@ -86,8 +86,11 @@ export async function openDatabase(opts: {
       connectionTimeoutMillis: 5000,
       idleTimeoutMillis: 30_000,
     });
-    // An idle client losing its server (PostgreSQL restart) must not crash the process.
+    // A client losing its server (a PostgreSQL restart) must not crash the process. Idle clients
+    // report it on the pool; a client in use reports it on itself (the pool listens only to idle
+    // ones), and the query it was running fails with the same error, so nothing is lost here.
     pool.on("error", () => {});
+    pool.on("connect", (client) => client.on("error", () => {}));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     database = {
       db,
