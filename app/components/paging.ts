@@ -1,8 +1,8 @@
 import { isRouteErrorResponse } from "react-router";
 
 /** The page number of a list URL (?page=N): anything missing or malformed is page 1. */
-export function pageOf(request: Request, max = 100_000): number {
-  const raw = new URL(request.url).searchParams.get("page") ?? "";
+export function pageOf(url: URL, max = 100_000): number {
+  const raw = url.searchParams.get("page") ?? "";
   const n = /^\d{1,6}$/.test(raw) ? Number(raw) : 1;
   return Math.min(Math.max(n, 1), max);
 }

@@ -22,12 +22,11 @@ export function headers() {
 }
 
 /** Signed-in pages only: no session → sign-in (or the first-run setup while no admin exists). */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, url }: Route.LoaderArgs) {
   const auth = context.services.users;
   const session = await auth.session(request.headers.get("cookie"));
   if (!session) {
     if (!(await auth.adminExists())) throw redirect("/admin/setup");
-    const url = new URL(request.url);
     throw redirect(`/admin/login?next=${encodeURIComponent(url.pathname + url.search)}`);
   }
   return { user: session.user, csrfToken: session.csrfToken };

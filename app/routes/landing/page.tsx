@@ -14,8 +14,7 @@ export const handle: { cache: RouteCache } = { cache: {} };
  * it renders the definition of the requested path, or answers 404 when there is none. The
  * definitions stay on the server: the loader hands over the one this page needs.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ context, url }: Route.LoaderArgs) {
   const page = landingFor(url.pathname);
   if (!page) throw data(null, { status: 404 });
   return { page, origin: context.origin };

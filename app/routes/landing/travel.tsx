@@ -36,8 +36,7 @@ interface Tab {
   items: Row[];
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ context, url }: Route.LoaderArgs) {
   const page = travelListFor(url.pathname);
   if (!page) throw data(null, { status: 404 });
   const origin = context.origin;

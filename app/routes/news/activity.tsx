@@ -31,8 +31,8 @@ export function headers() {
   return CACHED_PAGE_HEADERS;
 }
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const raw = Number(new URL(request.url).searchParams.get("tab"));
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const raw = Number(url.searchParams.get("tab"));
   const tab = TABS.some((t) => t.id === raw) ? raw : DEFAULT_TAB;
   const { site, content } = context.services;
   const [total, reports] = await Promise.all([
@@ -40,7 +40,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     content.list({ columnId: REPORT_COLUMN, page: 1, pageSize: REPORT_LIMIT }),
   ]);
   const pages = pageCount(total, PAGE_SIZE);
-  const page = Math.min(pageOf(request), pages);
+  const page = Math.min(pageOf(url), pages);
   const activities = await site.activities({ columnId: tab, page, pageSize: PAGE_SIZE });
   return {
     tab,

@@ -18,18 +18,18 @@ export function headers() {
   return CACHED_PAGE_HEADERS;
 }
 
-export async function loader({ context, request, params }: Route.LoaderArgs) {
+export async function loader({ context, params, url }: Route.LoaderArgs) {
   const columnId = idOf(params.nid);
   const { columns } = await loadChrome(context.services);
   const column = columns.find((c) => c.columnId === columnId);
   if (!column || columnId === undefined) throw data(null, { status: 404 });
-  const page = pageOf(request);
+  const page = pageOf(url);
   const [articles, total] = await Promise.all([
     context.services.content.list({ page, pageSize: PAGE_SIZE, columnId }),
     context.services.content.count(columnId),
   ]);
   // docs/product.md §2: the name query sets the title; the column's own name when it is missing.
-  const name = new URL(request.url).searchParams.get("name")?.trim().slice(0, 40) || column.columnName;
+  const name = url.searchParams.get("name")?.trim().slice(0, 40) || column.columnName;
   return { column, name, articles, total, page, pages: pageCount(total, PAGE_SIZE) };
 }
 

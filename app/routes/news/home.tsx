@@ -16,8 +16,8 @@ export function headers() {
   return CACHED_PAGE_HEADERS;
 }
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const page = pageOf(request);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const page = pageOf(url);
   const [articles, total] = await Promise.all([
     context.services.content.list({ page, pageSize: PAGE_SIZE }),
     context.services.content.count(),

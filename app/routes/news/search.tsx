@@ -20,11 +20,10 @@ export function headers() {
   return CACHED_PAGE_HEADERS;
 }
 
-export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ context, params, url }: Route.LoaderArgs) {
   // /searchlist/?kw= is where the search form lands without JavaScript.
   const keyword = (params.keywords ?? url.searchParams.get("kw") ?? "").trim().slice(0, 100);
-  const page = pageOf(request);
+  const page = pageOf(url);
   if (!keyword) {
     const { hotTags } = await loadChrome(context.services);
     return { keyword, hotTags, articles: [], total: 0, page: 1, pages: 1 };

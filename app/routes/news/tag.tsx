@@ -23,18 +23,18 @@ export function headers() {
   return CACHED_PAGE_HEADERS;
 }
 
-export async function loader({ context, request, params }: Route.LoaderArgs) {
+export async function loader({ context, params, url }: Route.LoaderArgs) {
   const tagId = idOf(params.tid);
   if (tagId === undefined) throw data(null, { status: 404 });
   const { content } = context.services;
-  const page = pageOf(request);
+  const page = pageOf(url);
   const [tag, articles, total] = await Promise.all([
     orNotFound(content.tag(tagId)),
     content.byTag({ tagId, page, pageSize: PAGE_SIZE }),
     content.byTagCount(tagId),
   ]);
   if (!tag) throw data(null, { status: 404 });
-  const name = new URL(request.url).searchParams.get("name")?.trim().slice(0, 40) || tag.tagName;
+  const name = url.searchParams.get("name")?.trim().slice(0, 40) || tag.tagName;
   return { tag, name, articles, total, page, pages: pageCount(total, PAGE_SIZE) };
 }
 

@@ -11,8 +11,8 @@ export const handle: { cache: RouteCache } = { cache: { query: ["path"] } };
  * /qrcode.svg?path=/articledetail/12: a QR code of a page of this site (only this site's pages, so it
  * is no open QR service), drawn on the server: the WeChat share code and the footer codes need no script.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const path = new URL(request.url).searchParams.get("path") ?? "/";
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const path = url.searchParams.get("path") ?? "/";
   if (!path.startsWith("/") || path.startsWith("//") || path.length > 300) {
     throw data("Bad path", { status: 400 });
   }

@@ -17,8 +17,7 @@ export function meta(): Route.MetaDescriptors {
   return [{ title: `收银台 - ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ context, url }: Route.LoaderArgs) {
   const orderNo = url.searchParams.get("orderNo") ?? "";
   const token = url.searchParams.get("token") ?? "";
   if (!context.services.signup.payments.dev) throw data("页面不存在", { status: 404 });

@@ -25,7 +25,7 @@ export function meta({ data: d }: Route.MetaArgs): Route.MetaDescriptors {
   ];
 }
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, context, url }: Route.LoaderArgs) {
   const productId = idOf(params.id);
   if (productId === undefined) throw data("产品不存在", { status: 404 });
   let product: ProductDetail;
@@ -39,7 +39,6 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     if ((err as { status?: number }).status === 404) throw data("产品不存在", { status: 404 });
     throw err;
   }
-  const url = new URL(request.url);
   return {
     product,
     questions,

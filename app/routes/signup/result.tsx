@@ -16,8 +16,8 @@ export function meta({ data: d }: Route.MetaArgs): Route.MetaDescriptors {
   return [{ title: `${title} - ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const orderNo = new URL(request.url).searchParams.get("orderNo") ?? "";
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const orderNo = url.searchParams.get("orderNo") ?? "";
   const order = await context.services.signup.publicOrder(orderNo);
   if (!order) throw data("订单不存在", { status: 404 });
   return { order, paidAt: beijingTime(order.paidAt), createdAt: beijingTime(order.createdAt) };
