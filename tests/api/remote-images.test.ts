@@ -7,10 +7,9 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SavedArticle } from "../../contract/answers";
 import { createRemoteImages } from "../../server/services/remote-images";
-import { AdminClient, articleForm } from "../helpers/admin";
+import { type AdminClient, articleForm, firstAdmin } from "../helpers/admin";
 import { engines, startTestServer, type TestServer } from "../helpers/server";
 
-const ADMIN = { username: "chief", displayName: "总编", password: "correct-horse-battery" };
 const MB = 1024 * 1024;
 
 /** A picture host on 127.0.0.1: real pictures, a 404, a web page, redirects inside, a 50 MB stream. */
@@ -97,8 +96,7 @@ const form = (content: string, extra: Record<string, unknown> = {}) =>
   articleForm({ title: "转存外部图片", intro: "", content, ...extra });
 
 async function signedIn(s: TestServer): Promise<AdminClient> {
-  const admin = new AdminClient(s.url);
-  admin.adopt(await admin.req("POST", "/api/admin/setup", ADMIN));
+  const admin = await firstAdmin(s.url);
   return admin;
 }
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminArticle, AuditEntry, Paged } from "../../contract/admin";
 import type { PushRow, PushSettings } from "../../contract/answers";
 import { createSearchPush, nextBeijingMidnight, PUSH_BACKOFF_MS } from "../../server/services/search-push";
-import { AdminClient, articleForm } from "../helpers/admin";
+import { AdminClient, articleForm, firstAdmin } from "../helpers/admin";
 import { fakeEngines } from "../helpers/fake-engines";
 import { engines, startTestServer, type TestServer } from "../helpers/server";
 
@@ -42,8 +42,7 @@ describe.each(engines())("search-engine push on %s", (engine) => {
         SCHEDULE_POLL_SECONDS: "0",
       },
     });
-    admin = new AdminClient(site.url);
-    admin.adopt(await admin.req("POST", "/api/admin/setup", ADMIN));
+    admin = await firstAdmin(site.url, ADMIN);
     expect((await admin.req("POST", "/api/admin/users", { ...EDITOR, role: "editor" })).status).toBe(200);
     editor = new AdminClient(site.url);
     expect((await editor.login(EDITOR.username, EDITOR.password)).status).toBe(200);
@@ -315,8 +314,7 @@ describe("search-engine push without PUBLIC_URL", () => {
   afterAll(() => site?.close());
 
   it("queues nothing (no trustworthy origin) and says so in the console", async () => {
-    const admin = new AdminClient(site.url);
-    admin.adopt(await admin.req("POST", "/api/admin/setup", ADMIN));
+    const admin = await firstAdmin(site.url, ADMIN);
     const a = await admin.req<AdminArticle>(
       "POST",
       "/api/admin/articles",

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminArticle } from "../../contract/admin";
-import { AdminClient } from "../helpers/admin";
+import { firstAdmin } from "../helpers/admin";
 import type { TestServer } from "../helpers/server";
 import { launchBrowser, newContext, sawMessage, startSite, visit } from "./browser";
 
@@ -31,8 +31,7 @@ describe("the newsroom's editor in Chromium", { timeout: 180_000 }, () => {
 
   beforeAll(async () => {
     [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-    const admin = new AdminClient(site.url);
-    admin.adopt(await admin.req("POST", "/api/admin/setup", ADMIN));
+    const admin = await firstAdmin(site.url, ADMIN);
     await admin.req("POST", "/api/admin/users", { ...EDITOR, role: "editor" });
     article = (
       await admin.req<AdminArticle>("POST", "/api/admin/articles", {

@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminArticle, AuditEntry, Paged } from "../../contract/admin";
 import { PREVIEW_INVALID, type PreviewLink } from "../../contract/previews";
-import { AdminClient, articleForm } from "../helpers/admin";
+import { type AdminClient, articleForm, firstAdmin } from "../helpers/admin";
 import { engines, type TestServer } from "../helpers/server";
 import { startSite } from "./browser";
-
-const ADMIN = { username: "chief", displayName: "总编", password: "correct-horse-battery" };
 
 const draft = (title: string) =>
   articleForm({
@@ -23,8 +21,7 @@ describe.each(engines())("preview links on %s", (engine) => {
   let admin: AdminClient;
   beforeAll(async () => {
     site = await startSite(engine);
-    admin = new AdminClient(site.url);
-    admin.adopt(await admin.req("POST", "/api/admin/setup", ADMIN));
+    admin = await firstAdmin(site.url);
   });
   afterAll(() => site?.close());
 

@@ -6,18 +6,17 @@ import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SavedArticle } from "../../contract/answers";
-import { AdminClient, testPicture } from "../helpers/admin";
+import { AdminClient, CHIEF, firstAdmin, testPicture } from "../helpers/admin";
 import type { TestServer } from "../helpers/server";
 import { launchBrowser, newContext, sawMessage, screenshot, startSite, visit } from "./browser";
 
-const ADMIN = { username: "chief", displayName: "总编", password: "correct-horse-battery" };
 const TITLE = "公众号转载：带外链图片的定时文章";
 
 async function signIn(page: Page) {
   await page.goto("/admin/login");
   await page.locator("button[type=submit]:not([disabled])").waitFor();
-  await page.getByLabel("用户名").fill(ADMIN.username);
-  await page.getByLabel("密码").fill(ADMIN.password);
+  await page.getByLabel("用户名").fill(CHIEF.username);
+  await page.getByLabel("密码").fill(CHIEF.password);
   await page.locator("button[type=submit]").click();
   await expect.poll(() => new URL(page.url()).pathname).not.toBe("/admin/login");
 }
@@ -61,8 +60,7 @@ describe("a pasted WeChat article with pictures, scheduled, in Chromium", { time
       }),
       launchBrowser(),
     ]);
-    const admin = new AdminClient(site.url);
-    admin.adopt(await admin.req("POST", "/api/admin/setup", ADMIN));
+    await firstAdmin(site.url);
     coverFile = path.join(site.services.config.DATA_DIR, `e2e-remote-cover-${process.pid}.png`);
     fs.writeFileSync(coverFile, await testPicture(960, 540));
   });
@@ -185,7 +183,7 @@ describe("a pasted WeChat article with pictures, scheduled, in Chromium", { time
 
     // One save, one article.
     const admin = new AdminClient(site.url);
-    await admin.login(ADMIN.username, ADMIN.password);
+    await admin.login(CHIEF.username, CHIEF.password);
     const listed = await admin.req<{ total: number }>(
       "GET",
       `/api/admin/articles?q=${encodeURIComponent(TITLE)}`,

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminArticle, AuditEntry, Paged } from "../../contract/admin";
 import { MAX_REVISIONS, type Revision, type RevisionRow } from "../../contract/revisions";
-import { AdminClient, articleForm } from "../helpers/admin";
+import { AdminClient, articleForm, CHIEF, firstAdmin } from "../helpers/admin";
 import { engines, type TestServer } from "../helpers/server";
 import { startSite } from "./browser";
 
-const ADMIN = { username: "chief", displayName: "总编", password: "correct-horse-battery" };
 const EDITOR = { username: "xiaowang", displayName: "小王", password: "another-horse-battery" };
 const CONFLICT = "文章已被他人修改，请查看对方的版本后再保存";
 
@@ -25,8 +24,7 @@ describe.each(engines())("article revisions on %s", (engine) => {
   let editor: AdminClient;
   beforeAll(async () => {
     site = await startSite(engine);
-    admin = new AdminClient(site.url);
-    admin.adopt(await admin.req("POST", "/api/admin/setup", ADMIN));
+    admin = await firstAdmin(site.url);
     expect((await admin.req("POST", "/api/admin/users", { ...EDITOR, role: "editor" })).status).toBe(200);
     editor = new AdminClient(site.url);
     expect((await editor.login(EDITOR.username, EDITOR.password)).status).toBe(200);
@@ -54,7 +52,7 @@ describe.each(engines())("article revisions on %s", (engine) => {
     const list = await revisions(a.id);
     expect(list.map((r) => [r.version, r.title, r.savedBy])).toEqual([
       [2, "第二版标题", EDITOR.username],
-      [1, "第一版标题", ADMIN.username],
+      [1, "第一版标题", CHIEF.username],
     ]);
     expect(JSON.stringify(list)).not.toContain("第二段");
 

@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminArticle, AdminArticleRow, AuditEntry, Paged } from "../../contract/admin";
 import { startScheduledPublishing } from "../../server/services/scheduler";
-import { AdminClient, articleForm } from "../helpers/admin";
+import { type AdminClient, articleForm, firstAdmin } from "../helpers/admin";
 import { engines, type TestServer } from "../helpers/server";
 import { startSite } from "./browser";
-
-const ADMIN = { username: "chief", displayName: "总编", password: "correct-horse-battery" };
 
 /** A new article, as the console's editor sends it. */
 const article = (title: string, status: string, createdAt: Date) =>
@@ -23,8 +21,7 @@ describe.each(engines())("scheduled publishing on %s", (engine) => {
   beforeAll(async () => {
     // The poll is driven by the test (scheduler.tick) so that nothing depends on timing.
     site = await startSite(engine, { SCHEDULE_POLL_SECONDS: "0" });
-    admin = new AdminClient(site.url);
-    admin.adopt(await admin.req("POST", "/api/admin/setup", ADMIN));
+    admin = await firstAdmin(site.url);
   });
   afterAll(() => site?.close());
 

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminArticle } from "../../contract/admin";
-import { AdminClient } from "../helpers/admin";
+import { firstAdmin } from "../helpers/admin";
 import { fakeEngines } from "../helpers/fake-engines";
 import type { TestServer } from "../helpers/server";
 import { launchBrowser, newContext, sawMessage, screenshot, startSite, visit } from "./browser";
@@ -42,8 +42,7 @@ describe("the search-engine push screen in Chromium", { timeout: 180_000 }, () =
       }),
       launchBrowser(),
     ]);
-    const admin = new AdminClient(site.url);
-    admin.adopt(await admin.req("POST", "/api/admin/setup", ADMIN));
+    const admin = await firstAdmin(site.url, ADMIN);
     expect((await admin.req("POST", "/api/admin/users", { ...EDITOR, role: "editor" })).status).toBe(200);
     const publish = async (title: string) =>
       (

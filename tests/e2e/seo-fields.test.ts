@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminArticle } from "../../contract/admin";
-import { AdminClient, articleForm } from "../helpers/admin";
+import { type AdminClient, articleForm, firstAdmin } from "../helpers/admin";
 import { engines, type TestServer } from "../helpers/server";
 import { startSite } from "./browser";
-
-const ADMIN = { username: "chief", displayName: "总编", password: "correct-horse-battery" };
 
 const article = (extra: Record<string, unknown> = {}) =>
   articleForm({
@@ -21,8 +19,7 @@ describe.each(engines())("an article's SEO and share fields on %s", (engine) => 
   let admin: AdminClient;
   beforeAll(async () => {
     site = await startSite(engine);
-    admin = new AdminClient(site.url);
-    admin.adopt(await admin.req("POST", "/api/admin/setup", ADMIN));
+    admin = await firstAdmin(site.url);
   });
   afterAll(() => site?.close());
 

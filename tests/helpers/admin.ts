@@ -53,6 +53,16 @@ export class AdminClient {
   }
 }
 
+/** The first admin of a fresh site, as the newsroom tests create it. */
+export const CHIEF = { username: "chief", displayName: "总编", password: "correct-horse-battery" };
+
+/** Creates the site's first admin through the setup API and returns that admin's signed-in client. */
+export async function firstAdmin(base: string, who = CHIEF): Promise<AdminClient> {
+  const admin = new AdminClient(base);
+  admin.adopt(await admin.req("POST", "/api/admin/setup", who));
+  return admin;
+}
+
 /** A small PNG picture made on the spot (sharp), for upload tests. */
 export async function testPicture(width = 1600, height = 900): Promise<Buffer> {
   const sharp = (await import("sharp")).default;
