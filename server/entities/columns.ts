@@ -2,9 +2,9 @@ import type { Kysely } from "kysely";
 import type { Column, Tag } from "../../contract/entities";
 import { CONSOLE_RESOURCES } from "../../contract/resources";
 import type { DB } from "../db/schema";
-import { AppError, notFound } from "../services/errors";
+import { notFound } from "../services/errors";
 import { toColumn } from "../services/rows";
-import { type AnyDb, now, type ResourceDef, type Row, resource } from "./crud";
+import { type AnyDb, now, type ResourceDef, type Row, refuseWhileUsed, resource } from "./crud";
 
 /** What the public site reads of columns and tags (the content service offers them with its own). */
 export function columnReads(db: Kysely<DB>) {
@@ -66,15 +66,7 @@ export const COLUMN_RESOURCES: ResourceDef[] = [
     search: ["name"],
     sortColumn: "sort_order",
     summary: (i) => String(i.name ?? ""),
-    async beforeDelete(db, id) {
-      const a = await db
-        .selectFrom("articles")
-        .select("id")
-        .where("column_id", "=", id)
-        .limit(1)
-        .executeTakeFirst();
-      if (a) throw new AppError(409, "该栏目下还有文章，请先移走或删除这些文章");
-    },
+    beforeDelete: refuseWhileUsed("articles", "column_id", "该栏目下还有文章，请先移走或删除这些文章"),
     decorate: withArticleCounts("articles", "column_id"),
   }),
   resource({

@@ -64,6 +64,19 @@ export const resource = <T extends keyof DB>(def: TypedResource<T>): ResourceDef
 
 export const now = () => new Date().toISOString();
 
+/** beforeDelete for a row other rows still point at: 409 with `message` while any row of `table` has its id in `column`. */
+export function refuseWhileUsed<T extends keyof DB>(table: T, column: Col<T>, message: string) {
+  return async (db: AnyDb, id: number): Promise<void> => {
+    const used = await db
+      .selectFrom(table as string)
+      .select("id")
+      .where(column as string, "=", id)
+      .limit(1)
+      .executeTakeFirst();
+    if (used) throw new AppError(409, message);
+  };
+}
+
 export function createResourceStore(db: AnyDb, events: ContentEvents) {
   async function exists(def: ResourceDef, id: number): Promise<Row | undefined> {
     return (await db.selectFrom(def.table).selectAll().where("id", "=", id).executeTakeFirst()) as

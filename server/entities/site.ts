@@ -9,9 +9,9 @@ import type {
 } from "../../contract/entities";
 import { CONSOLE_RESOURCES } from "../../contract/resources";
 import type { Database } from "../db";
-import { AppError, notFound } from "../services/errors";
+import { notFound } from "../services/errors";
 import { type Row, toActivity, toBanner, toTravelItem } from "../services/rows";
-import { now, type ResourceDef, resource } from "./crud";
+import { now, type ResourceDef, refuseWhileUsed, resource } from "./crud";
 
 /**
  * Everything around the articles: banners, partners, activities, contact blocks, travel lists.
@@ -200,15 +200,7 @@ export const SITE_RESOURCES: ResourceDef[] = [
     group: { column: "list_key", type: "text" },
     sortColumn: "sort_order",
     summary: (i) => String(i.name ?? ""),
-    async beforeDelete(db, id) {
-      const a = await db
-        .selectFrom("fliggy_items")
-        .select("id")
-        .where("tab_id", "=", id)
-        .limit(1)
-        .executeTakeFirst();
-      if (a) throw new AppError(409, "该分类下还有商品，请先删除这些商品");
-    },
+    beforeDelete: refuseWhileUsed("fliggy_items", "tab_id", "该分类下还有商品，请先删除这些商品"),
   }),
   resource({
     ...CONSOLE_RESOURCES["travel-items"],

@@ -294,6 +294,7 @@ describe.each(engines())("editors' console API on %s", (engine) => {
     expect(pub.data.result[0]?.columnId).toBe(col.body.data.id);
     const used = await editor.req("DELETE", "/api/admin/columns/5");
     expect(used.status).toBe(409);
+    expect(used.body.message).toBe("该栏目下还有文章，请先移走或删除这些文章");
     expect((await editor.req("DELETE", `/api/admin/columns/${col.body.data.id}`)).status).toBe(200);
 
     const contacts = await editor.req<Paged<{ id: number; title: string }>>("GET", "/api/admin/contacts");
@@ -325,6 +326,9 @@ describe.each(engines())("editors' console API on %s", (engine) => {
       .where("id", "=", item.body.data.id)
       .executeTakeFirstOrThrow();
     expect(row.price_fen).toBe(19990);
+    const tabInUse = await editor.req("DELETE", "/api/admin/travel-tabs/1");
+    expect(tabInUse.status).toBe(409);
+    expect(tabInUse.body.message).toBe("该分类下还有商品，请先删除这些商品");
     const fliggy = await publicGet<{ result: { name: string; price: number }[] }>(
       s,
       "/api/product/fliggy/list",
