@@ -75,8 +75,8 @@ export async function copyBuild(workDir: string): Promise<string> {
     try {
       fs.rmSync(dir, { recursive: true, force: true });
       fs.cpSync(source, dir, { recursive: true });
-      const complete = ["server/index.js", "app/main.js", "client/assets"].every((f) =>
-        fs.existsSync(path.join(dir, f)),
+      const complete = ["server/index.js", "app/main.js", "app/render-worker.js", "client/assets"].every(
+        (f) => fs.existsSync(path.join(dir, f)),
       );
       if (complete) return dir;
     } catch {}

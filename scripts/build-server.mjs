@@ -1,12 +1,14 @@
-// Bundles the Node server (server/main.ts) into build/app/main.js; npm packages stay external.
+// Bundles the Node server (server/main.ts) into build/app/main.js and its render threads into
+// build/app/render-worker.js; npm packages stay external.
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { build } from "esbuild";
 
+// build/app/render-worker.js: the threads that render pages missing from the store (server/http/render-pool.ts).
 await build({
-  entryPoints: ["server/main.ts"],
-  outfile: "build/app/main.js",
+  entryPoints: { main: "server/main.ts", "render-worker": "server/render-worker.ts" },
+  outdir: "build/app",
   bundle: true,
   platform: "node",
   format: "esm",

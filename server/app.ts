@@ -13,6 +13,7 @@ import { checkedOrigin, createOriginCheck, hostCheck, type OriginCheck } from ".
 import { createPageCache, type PageCache } from "./http/page-cache";
 import { compilePageRoutes } from "./http/page-routes";
 import { countViews } from "./http/readers";
+import type { RenderPool } from "./http/render-pool";
 import { type CspRules, createSecurity } from "./http/security";
 import type { Logger } from "./logger";
 import type { Services } from "./services";
@@ -42,6 +43,8 @@ export interface AppOptions {
   frameSrc?: string[];
   /** which Host headers the site answers to (default: from the configuration and its PORT) */
   originCheck?: OriginCheck;
+  /** threads that render the pages the page cache stores (server/http/render-pool.ts) */
+  renderPool?: RenderPool;
 }
 
 /**
@@ -162,8 +165,15 @@ export function createApp(opts: AppOptions) {
     const ssr = opts.ssr;
     const render = (req: Request, nonce?: string) => ssr(req, services, nonce);
     if (opts.routes) {
-      const cache = createPageCache({ services, routes: compilePageRoutes(opts.routes), render, security });
+      const cache = createPageCache({
+        services,
+        routes: compilePageRoutes(opts.routes),
+        render,
+        security,
+        pool: opts.renderPool,
+      });
       pages = cache;
+      metrics.watchRenders(cache.renders);
       app.all("*", (c) => cache.serve(c.req.raw, c.get("cspNonce")));
     } else {
       // Development: every page rendered afresh.

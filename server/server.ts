@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import os from "node:os";
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import { createRequestHandler, type ServerBuild } from "react-router";
@@ -10,9 +11,11 @@ import type { Config } from "./config";
 import { openDatabase } from "./db";
 import { seedIfEmpty } from "./db/seed";
 import { createOriginCheck } from "./http/origin";
+import { createRenderPool, type RenderPool } from "./http/render-pool";
 import { productionSsr } from "./http/ssr";
 import { createLogger, type Logger } from "./logger";
 import { paymentCspRules } from "./payments/csp";
+import type { RenderWorkerData } from "./render-worker";
 import { createServices, type Services } from "./services";
 import { moveIdCopies } from "./services/id-copies";
 import { scheduleRetention } from "./services/retention";
@@ -34,6 +37,8 @@ export interface RunningServer {
   port: number;
   services: Services;
   server: http.Server;
+  /** the threads rendering pages missing from the store, when the site renders pages */
+  renderPool?: RenderPool;
   close(): Promise<void>;
 }
 
@@ -77,6 +82,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     ({ ssr, routes } = await loadBuild(opts.buildDir));
     clientDir = path.join(opts.buildDir, "client");
   }
+  const renderPool = opts.buildDir && routes ? startRenderPool(opts, logger, services) : undefined;
 
   // The default allowed hosts carry the port actually listened on (PORT=0 picks one).
   let listenPort = config.PORT;
@@ -87,6 +93,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     clientDir,
     ssr,
     routes,
+    renderPool,
     cspRules: paymentCspRules(config),
     // /flybird/live frames the live room
     frameSrc: [new URL(config.LIVE_ROOM_URL).origin],
@@ -117,6 +124,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
         setTimeout(() => server.closeAllConnections(), 10_000).unref();
       });
       await vite?.close();
+      await renderPool?.close();
       await services.scheduler.stop();
       await services.pushes.stop();
       await services.stats.close();
@@ -126,5 +134,20 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     })();
     return closing;
   };
-  return { url: `http://${host}:${port}`, port, services, server, close };
+  return { url: `http://${host}:${port}`, port, services, server, renderPool, close };
+}
+
+/**
+ * Render threads (server/http/render-pool.ts): RENDER_THREADS, or one per core but one (the request
+ * thread's), at least one, at most four. None for an in-memory database, which no thread can share.
+ */
+function startRenderPool(opts: StartOptions, logger: Logger, services: Services): RenderPool | undefined {
+  const { config } = opts;
+  const size = config.RENDER_THREADS ?? Math.min(4, Math.max(1, os.availableParallelism() - 1));
+  const file = path.join(opts.buildDir ?? "", "app", "render-worker.js");
+  if (size === 0 || opts.sqlitePath === ":memory:" || !fs.existsSync(file)) return undefined;
+  const workerData: RenderWorkerData = { config, sqlitePath: opts.sqlitePath, buildDir: opts.buildDir ?? "" };
+  const pool = createRenderPool({ size, file, workerData, logger });
+  services.events.onChange((change) => pool.changed(change));
+  return pool;
 }

@@ -73,8 +73,24 @@ export function createMetrics(services: Services) {
     },
   });
 
+  let renders: RenderCounts | undefined;
+  new client.Gauge({
+    name: "page_renders",
+    help: "Public pages rendered for the page cache since start, by where: a render thread, or the request thread (no thread ready, or its render failed)",
+    labelNames: ["where"] as const,
+    registers: [registry],
+    collect() {
+      if (!renders) return;
+      this.set({ where: "thread" }, renders.thread);
+      this.set({ where: "request" }, renders.request);
+    },
+  });
+
   return {
     registry,
+    watchRenders(counts: RenderCounts) {
+      renders = counts;
+    },
     watchStore(name: string, store: ResponseStore) {
       stores.set(name, store);
     },
@@ -102,6 +118,12 @@ export function routeLabel(path: string, routePath: string): string {
   if (seg.length === 0) return "/";
   const first = `/${seg[0]!.replace(/\.data$/, "").slice(0, 40)}`;
   return seg.length > 1 ? `${first}/*` : first;
+}
+
+/** Where the page cache's renders ran (server/http/page-cache.ts). */
+export interface RenderCounts {
+  thread: number;
+  request: number;
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;

@@ -105,6 +105,12 @@ export function carryOrigin(from: Request, to: Request): Request {
   return to;
 }
 
+/** Gives a request rebuilt elsewhere (a render thread's copy of it) the origin checked for the original. */
+export function withOrigin(req: Request, origin: string): Request {
+  checked.set(req, origin);
+  return req;
+}
+
 /**
  * The checked public origin of a request that went through hostCheck: what pages, feeds and the
  * page cache key use instead of the raw Host header.

@@ -3,8 +3,10 @@ import { withChrome } from "../../contract/cache-tags";
 import type { Services } from "../services";
 import { preferredEncoding, type ResponseStore, type StoredAnswer } from "../services/response-store";
 import { answerResponse, askOf } from "./answers";
+import type { RenderCounts } from "./metrics";
 import { carryOrigin, checkedOrigin } from "./origin";
 import { matchPage, type PageMatch, type PageRoute, pageKey, pageTags } from "./page-routes";
+import { type Rendered, type RenderPool, SHARED_RENDER_HEADERS } from "./render-pool";
 import { inlineScriptHashes, type Security } from "./security";
 
 /**
@@ -48,10 +50,13 @@ export function createPageCache(opts: {
   routes: PageRoute[];
   render: PageRender;
   security: Security;
+  /** render threads for the pages this cache stores; none: they render on the request thread */
+  pool?: RenderPool;
 }) {
-  const { services, routes, render, security } = opts;
+  const { services, routes, render, security, pool } = opts;
   const store: ResponseStore = services.responses.pages;
   const ttlMs = services.config.CACHE_TTL_SECONDS * 1000;
+  const renders: RenderCounts = { thread: 0, request: 0 };
 
   /** Renders without a nonce, adds the hash policy, and stores the answer when the page allows it. */
   async function renderPublic(
@@ -62,18 +67,19 @@ export function createPageCache(opts: {
     const seq = store.seq;
     // The page's own scripts carry this marker; only they are hashed into its policy.
     const marker = crypto.randomBytes(12).toString("base64url");
-    const res = await render(req, marker);
-    const body = Buffer.from(await res.arrayBuffer());
-    const headers = [...res.headers].filter(([k]) => k !== "content-length" && k !== "content-encoding");
+    const res = await rendered(req, marker, key !== undefined);
+    const body = res.body;
+    const got = (name: string) => res.headers.find(([k]) => k === name)?.[1];
+    const headers = res.headers.filter(([k]) => k !== "content-length" && k !== "content-encoding");
     const url = new URL(req.url);
-    const html = (res.headers.get("content-type") ?? "").startsWith("text/html");
+    const html = (got("content-type") ?? "").startsWith("text/html");
     const proof = html ? { hashes: inlineScriptHashes(body, marker) } : null;
     headers.push(...security.pageHeaders(url.pathname, proof));
-    const maxAge = /s-maxage=(\d+)/.exec(res.headers.get("cache-control") ?? "");
+    const maxAge = /s-maxage=(\d+)/.exec(got("cache-control") ?? "");
     const storable =
       key !== undefined &&
       ttlMs > 0 &&
-      !res.headers.has("set-cookie") &&
+      got("set-cookie") === undefined &&
       ((res.status === 200 && maxAge !== null) || res.status === 404);
     if (!storable) return { status: res.status, headers, body };
     const stored = store.put(key, {
@@ -88,10 +94,39 @@ export function createPageCache(opts: {
     return { stored };
   }
 
+  /**
+   * A page to be stored goes to a render thread when one is ready, rebuilt from the headers a shared
+   * page may depend on; anything else, or a thread that failed, renders here.
+   */
+  async function rendered(req: Request, marker: string, shared: boolean): Promise<Rendered> {
+    if (shared && pool) {
+      const headers: [string, string][] = [];
+      for (const h of SHARED_RENDER_HEADERS) {
+        const v = req.headers.get(h);
+        if (v) headers.push([h, v]);
+      }
+      const job = pool.render({
+        method: req.method,
+        url: req.url,
+        headers,
+        origin: checkedOrigin(req),
+        marker,
+      });
+      const done = job && (await job);
+      if (done) {
+        renders.thread++;
+        return done;
+      }
+    }
+    if (shared) renders.request++;
+    const res = await render(req, marker);
+    return { status: res.status, headers: [...res.headers], body: Buffer.from(await res.arrayBuffer()) };
+  }
+
   /** The request a background refresh renders: the stored URL, no cookies, nothing personal. */
   function refreshRequest(req: Request): Request {
     const headers = new Headers();
-    for (const h of ["host", "accept-encoding", "user-agent", "x-forwarded-host", "x-forwarded-proto"]) {
+    for (const h of SHARED_RENDER_HEADERS) {
       const v = req.headers.get(h);
       if (v) headers.set(h, v);
     }
@@ -108,6 +143,8 @@ export function createPageCache(opts: {
 
   return {
     store,
+    /** where the pages to be stored were rendered (/metrics page_renders) */
+    renders,
     /**
      * The cache key of a public page request, or undefined when the store is off or the route does
      * not declare `handle.cache` (sign-up forms, the cashier: pages made for one visitor's order are

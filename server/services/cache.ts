@@ -52,6 +52,13 @@ export function createContentEvents(opts: { redis?: Redis; redisUrl?: string; lo
         });
       }
     },
+    /**
+     * Applies a change heard elsewhere (the request thread's, in a render thread) to this process's
+     * listeners and memos only: nothing is broadcast.
+     */
+    apply(change: ContentChange | null): void {
+      fire(change);
+    },
     async close() {
       sub?.disconnect();
     },

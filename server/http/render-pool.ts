@@ -1,0 +1,197 @@
+import { Worker } from "node:worker_threads";
+import type { ContentChange } from "../../contract/cache-tags";
+import type { Logger } from "../logger";
+
+/** A finished page: what the page cache stores or sends (server/http/page-cache.ts). */
+export interface Rendered {
+  status: number;
+  headers: [string, string][];
+  body: Buffer;
+}
+
+/** What a render thread is asked: the request rebuilt from the headers a public page may depend on. */
+export interface RenderJob {
+  method: string;
+  url: string;
+  headers: [string, string][];
+  /** the origin the request thread checked (server/http/origin.ts) */
+  origin: string;
+  /** the page's own scripts carry it; they alone are hashed into its policy */
+  marker: string;
+}
+
+export type ToWorker =
+  | ({ type: "render"; id: number } & RenderJob)
+  | { type: "changed"; change: ContentChange | null }
+  | { type: "close" };
+
+export type FromWorker =
+  | { type: "ready" }
+  | { type: "done"; id: number; status: number; headers: [string, string][]; body: Uint8Array }
+  | { type: "failed"; id: number; message: string };
+
+/**
+ * The headers a public page may depend on: the same ones a background refresh renders with, so a
+ * stored page never depends on anything personal (cookies, the visitor's address).
+ */
+export const SHARED_RENDER_HEADERS = [
+  "host",
+  "accept-encoding",
+  "user-agent",
+  "x-forwarded-host",
+  "x-forwarded-proto",
+];
+
+/** A render that has not answered in this long is given up, and its thread replaced. */
+const JOB_TIMEOUT_MS = 30_000;
+/** Wait before starting a thread again after it died: doubles per failure in a row, up to 30 s. */
+const RESTART_MS = 1_000;
+
+interface Pending {
+  resolve(r: Rendered | undefined): void;
+  timer: NodeJS.Timeout;
+}
+
+interface Slot {
+  worker: Worker | undefined;
+  ready: boolean;
+  pending: Map<number, Pending>;
+  failures: number;
+  notBefore: number;
+}
+
+/**
+ * Render threads for public pages that miss the store (docs/architecture.md, "Render threads").
+ *
+ * Rendering an uncached page takes a millisecond or more of CPU; on the request thread every stored
+ * page asked meanwhile waits behind it, and the process uses one core. Here the misses go to worker
+ * threads, each running the same React Router build over its own database connection, and the
+ * request thread answers stored pages in the meantime. Content changes are passed on to every thread
+ * (their memos of the chrome and of lists follow the same version as the request thread's), in order
+ * before any later render job. Threads start with the pool; while none is ready, after a thread
+ * dies or when a render fails or times out, the caller renders on the request thread instead
+ * (`render()` answers undefined), so a broken thread never costs a visitor their page.
+ */
+export function createRenderPool(opts: {
+  size: number;
+  /** the worker script (build/app/render-worker.js) */
+  file: string;
+  workerData: unknown;
+  logger: Logger;
+}) {
+  const { logger } = opts;
+  const slots: Slot[] = Array.from({ length: opts.size }, () => ({
+    worker: undefined,
+    ready: false,
+    pending: new Map(),
+    failures: 0,
+    notBefore: 0,
+  }));
+  let nextId = 1;
+  let closing = false;
+
+  function start(slot: Slot) {
+    const worker = new Worker(opts.file, { workerData: opts.workerData });
+    slot.worker = worker;
+    slot.ready = false;
+    worker.on("message", (m: FromWorker) => {
+      if (m.type === "ready") {
+        slot.ready = true;
+        slot.failures = 0;
+        return;
+      }
+      const p = slot.pending.get(m.id);
+      if (!p) return;
+      slot.pending.delete(m.id);
+      clearTimeout(p.timer);
+      if (m.type === "done")
+        p.resolve({
+          status: m.status,
+          headers: m.headers,
+          body: Buffer.from(m.body.buffer, m.body.byteOffset, m.body.byteLength),
+        });
+      else {
+        logger.warn({ err: m.message }, "render thread failed a page; rendering it here");
+        p.resolve(undefined);
+      }
+    });
+    worker.on("error", (err) =>
+      logger.error({ err: err.message, stack: err.stack }, "render thread crashed"),
+    );
+    worker.on("exit", (code) => {
+      if (slot.worker !== worker) return;
+      slot.worker = undefined;
+      slot.ready = false;
+      for (const p of slot.pending.values()) {
+        clearTimeout(p.timer);
+        p.resolve(undefined);
+      }
+      slot.pending.clear();
+      if (closing) return;
+      slot.failures++;
+      slot.notBefore = Date.now() + Math.min(30_000, RESTART_MS * 2 ** (slot.failures - 1));
+      logger.warn({ code }, "render thread stopped; pages render on the request thread until it is back");
+    });
+  }
+
+  for (const slot of slots) start(slot);
+
+  return {
+    size: opts.size,
+
+    /**
+     * Renders a page on the least busy ready thread; undefined when none is ready or the render did
+     * not come back (the caller renders it itself).
+     */
+    render(job: RenderJob): Promise<Rendered | undefined> | undefined {
+      if (closing) return undefined;
+      let best: Slot | undefined;
+      for (const slot of slots) {
+        if (!slot.worker && Date.now() >= slot.notBefore) start(slot);
+        if (slot.ready && (!best || slot.pending.size < best.pending.size)) best = slot;
+      }
+      const worker = best?.worker;
+      if (!best || !worker) return undefined;
+      const slot = best;
+      const id = nextId++;
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => {
+          slot.pending.delete(id);
+          logger.error({ url: job.url }, "render thread did not answer in 30 s; replacing it");
+          resolve(undefined);
+          void worker.terminate();
+        }, JOB_TIMEOUT_MS);
+        slot.pending.set(id, { resolve, timer });
+        worker.postMessage({ type: "render", id, ...job } satisfies ToWorker);
+      });
+    },
+
+    /** The threads running now (health checks, tests). */
+    threads(): Worker[] {
+      return slots.flatMap((s) => (s.worker ? [s.worker] : []));
+    },
+
+    /** Passes a content change (null: anything may have changed) on to every running thread. */
+    changed(change: ContentChange | null) {
+      for (const slot of slots) slot.worker?.postMessage({ type: "changed", change } satisfies ToWorker);
+    },
+
+    /** Lets running renders finish, then stops the threads (5 s at most). */
+    async close(): Promise<void> {
+      closing = true;
+      await Promise.all(
+        slots.map(async (slot) => {
+          const worker = slot.worker;
+          if (!worker) return;
+          const exited = new Promise<void>((resolve) => worker.once("exit", () => resolve()));
+          worker.postMessage({ type: "close" } satisfies ToWorker);
+          const timer = setTimeout(() => void worker.terminate(), 5_000);
+          await exited;
+          clearTimeout(timer);
+        }),
+      );
+    },
+  };
+}
+
+export type RenderPool = ReturnType<typeof createRenderPool>;

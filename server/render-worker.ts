@@ -1,0 +1,95 @@
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { parentPort, workerData } from "node:worker_threads";
+import type { ServerBuild } from "react-router";
+import type { Config } from "./config";
+import { openDatabase } from "./db";
+import { withOrigin } from "./http/origin";
+import type { FromWorker, ToWorker } from "./http/render-pool";
+import { productionSsr } from "./http/ssr";
+import { createLogger } from "./logger";
+import { createServices } from "./services";
+
+/** What the request thread hands a render thread (server/http/render-pool.ts). */
+export interface RenderWorkerData {
+  config: Config;
+  sqlitePath?: string;
+  /** the build directory: server/index.js is React Router's server build */
+  buildDir: string;
+}
+
+/**
+ * A render thread: the React Router build and the services its loaders read, over a database
+ * connection of its own. It renders only; the request thread does everything else (the store,
+ * headers, the scheduler, search-engine pushes, the shared store and content-change broadcasts),
+ * so none of that runs here: timers off, no Redis, changes arrive as messages. Bundled to
+ * build/app/render-worker.js.
+ */
+async function main() {
+  const port = parentPort;
+  if (!port) throw new Error("render-worker runs as a worker thread");
+  const data = workerData as RenderWorkerData;
+  const config: Config = {
+    ...data.config,
+    SCHEDULE_POLL_SECONDS: 0,
+    PUSH_POLL_SECONDS: 0,
+    REDIS_URL: undefined,
+  };
+  // Start-up warnings (the payment provider's mode…) were logged once by the request thread.
+  const logger = createLogger("error").child({ thread: "render" });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    sqlitePath: data.sqlitePath,
+    migrate: false,
+    poolSize: 4,
+  });
+  const services = createServices({ config, database, logger });
+  logger.level = config.LOG_LEVEL;
+  const build = (await import(
+    pathToFileURL(path.join(data.buildDir, "server", "index.js")).href
+  )) as ServerBuild;
+  const ssr = productionSsr(build);
+  let running = 0;
+  let closing: (() => void) | undefined;
+  const post = (m: FromWorker, transfer?: ArrayBuffer[]) => port.postMessage(m, transfer);
+
+  async function render(m: Extract<ToWorker, { type: "render" }>) {
+    running++;
+    try {
+      const req = withOrigin(new Request(m.url, { method: m.method, headers: m.headers }), m.origin);
+      const res = await ssr(req, services, m.marker);
+      const body = new Uint8Array(await res.arrayBuffer());
+      post({ type: "done", id: m.id, status: res.status, headers: [...res.headers], body }, [
+        body.buffer as ArrayBuffer,
+      ]);
+    } catch (err) {
+      post({ type: "failed", id: m.id, message: (err as Error).message });
+    } finally {
+      running--;
+      if (running === 0) closing?.();
+    }
+  }
+
+  port.on("message", (m: ToWorker) => {
+    if (m.type === "render") void render(m);
+    else if (m.type === "changed") services.events.apply(m.change);
+    else if (m.type === "close") {
+      const stop = async () => {
+        await services.stats.close();
+        await services.pushes.stop();
+        await services.scheduler.stop();
+        await database.close();
+        process.exit(0);
+      };
+      if (running === 0) void stop();
+      else closing = () => void stop();
+    }
+  });
+  post({ type: "ready" });
+}
+
+main().catch((err) => {
+  console.error(`render thread failed to start: ${(err as Error).message}`);
+  process.exit(1);
+});

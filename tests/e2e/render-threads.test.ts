@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AdminArticle } from "../../contract/admin";
+import { type AdminClient, articleForm, firstAdmin } from "../helpers/admin";
+import { engines, type TestServer } from "../helpers/server";
+import { startSite } from "./browser";
+
+/**
+ * Render threads (server/http/render-pool.ts): public pages missing from the store are rendered on
+ * worker threads, and the request thread renders them itself when no thread can.
+ */
+
+const BROWSER = {
+  "accept-encoding": "gzip, deflate, br",
+  cookie: "Hm_lvt_8f2d1c=1764000000; Hm_lpvt_8f2d1c=1764000100",
+};
+
+async function renders(site: TestServer): Promise<{ thread: number; request: number }> {
+  const text = await (await fetch(`${site.url}/metrics`)).text();
+  const count = (where: string) =>
+    Number(new RegExp(`^page_renders\\{where="${where}"\\} (\\d+)`, "m").exec(text)?.[1] ?? Number.NaN);
+  return { thread: count("thread"), request: count("request") };
+}
+
+const page = async (site: TestServer, path: string) => {
+  const res = await fetch(site.url + path, { headers: BROWSER });
+  return {
+    status: res.status,
+    cache: res.headers.get("x-cache"),
+    csp: res.headers.get("content-security-policy") ?? "",
+    body: await res.text(),
+  };
+};
+
+/** Waits until the next page that misses the store is rendered where asked, and answers it. */
+async function missRenderedOn(site: TestServer, where: "thread" | "request", paths: () => string) {
+  let got: Awaited<ReturnType<typeof page>> | undefined;
+  await expect
+    .poll(async () => {
+      const before = await renders(site);
+      got = await page(site, paths());
+      const after = await renders(site);
+      return after[where] - before[where];
+    })
+    .toBe(1);
+  return got!;
+}
+
+/** The page with its per-render marker (the nonce attribute of its own scripts) and its site's address taken out. */
+const unmarked = (html: string, site: TestServer) =>
+  html
+    .replace(/ nonce="[^"]*"/g, "")
+    .replaceAll(site.url, "ORIGIN")
+    .replaceAll(encodeURIComponent(site.url), "ORIGIN");
+
+describe.each(engines())("render threads (%s)", (engine) => {
+  let site: TestServer;
+  let inline: TestServer;
+  let editor: AdminClient;
+  let ids: number[];
+  let next = 0;
+  const fresh = () => `/articledetail/${ids[next++ % ids.length]}`;
+
+  beforeAll(async () => {
+    [site, inline] = await Promise.all([
+      startSite(engine, { RENDER_THREADS: "2" }),
+      startSite(engine, { RENDER_THREADS: "0" }),
+    ]);
+    editor = await firstAdmin(site.url);
+    const list = await site.get<{ result: { contentId: number }[] }>(
+      "/api/product/content/list?page=1&pageSize=100",
+    );
+    ids = list.body.data.result.map((a) => a.contentId);
+    expect(ids.length).toBeGreaterThan(20);
+  });
+  afterAll(async () => {
+    await site?.close();
+    await inline?.close();
+  });
+
+  it("renders a page missing from the store on a thread: the same page, policy and cache entry as the request thread's", async () => {
+    expect(site.renderPool?.size).toBe(2);
+    expect(inline.renderPool).toBeUndefined();
+    const threaded = await missRenderedOn(site, "thread", fresh);
+    const path = `/articledetail/${ids[(next - 1) % ids.length]}`;
+    expect(threaded.status).toBe(200);
+    expect(threaded.cache).toBe("MISS");
+    const own = await page(inline, path);
+    expect((await renders(inline)).request).toBeGreaterThan(0);
+    const [a, b] = [unmarked(threaded.body, site), unmarked(own.body, inline)];
+    const at = [...a].findIndex((ch, i) => ch !== b[i]);
+    expect(
+      a === b,
+      `pages differ at ${at}: ${a.slice(at - 80, at + 80)} | ${b.slice(at - 80, at + 80)}`,
+    ).toBe(true);
+    // The same policy; its hashes differ only as far as the sites' addresses in the scripts do.
+    const hashless = (csp: string) => csp.replace(/'sha256-[^']+'/g, "'sha256'");
+    expect(hashless(threaded.csp)).toBe(hashless(own.csp));
+    expect(threaded.csp).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
+    // Stored as rendered: the next reader gets the same bytes from the store.
+    const again = await page(site, path);
+    expect(again.cache).toBe("HIT");
+    expect(again.body).toBe(threaded.body);
+    // Unknown ids: a 404 rendered on a thread as well.
+    const missing = await page(site, "/articledetail/987654321");
+    expect(missing.status).toBe(404);
+  });
+
+  it("passes content changes on to the threads: a publish and an edit show at once on the pages they touch", async () => {
+    await page(site, "/");
+    await page(site, "/newlist/5");
+    const title = `线程渲染 ${engine} ${Date.now()}`;
+    const created = await editor.req<AdminArticle>(
+      "POST",
+      "/api/admin/articles",
+      articleForm({ title, status: "published" }),
+    );
+    expect(created.status).toBe(200);
+    const id = created.body.data.id;
+    const before = await renders(site);
+    for (const p of ["/", "/newlist/5", `/articledetail/${id}`]) {
+      const got = await page(site, p);
+      expect(got.status, p).toBe(200);
+      expect(got.body, p).toContain(title);
+    }
+    const edited = `${title}（修订）`;
+    const put = await editor.req("PUT", `/api/admin/articles/${id}`, {
+      ...articleForm({ title: edited, status: "published" }),
+      createdAt: created.body.data.createdAt,
+    });
+    expect(put.status).toBe(200);
+    for (const p of ["/", `/articledetail/${id}`]) expect((await page(site, p)).body, p).toContain(edited);
+    const after = await renders(site);
+    expect(after.thread - before.thread).toBeGreaterThanOrEqual(4);
+    // Unpublished: 404 at once, from the thread's render too.
+    const draft = await editor.req("PUT", `/api/admin/articles/${id}`, {
+      ...articleForm({ title: edited, status: "draft" }),
+      createdAt: created.body.data.createdAt,
+    });
+    expect(draft.status).toBe(200);
+    expect((await page(site, `/articledetail/${id}`)).status).toBe(404);
+    expect((await page(site, "/")).body).not.toContain(edited);
+  });
+
+  it("keeps answering when its threads die: the request thread renders meanwhile, and the threads come back", async () => {
+    const pool = site.renderPool!;
+    const gone = pool.threads();
+    expect(gone).toHaveLength(2);
+    await Promise.all(gone.map((w) => w.terminate()));
+    // The next miss is rendered on the request thread, and is the whole page.
+    const meanwhile = await missRenderedOn(site, "request", fresh);
+    expect(meanwhile.status).toBe(200);
+    expect(meanwhile.body).toContain('class="article-content');
+    // New threads start after a short pause and take the misses again.
+    const back = await missRenderedOn(site, "thread", fresh);
+    expect(back.status).toBe(200);
+    expect(pool.threads().every((w) => !gone.includes(w))).toBe(true);
+  });
+});
