@@ -43,6 +43,8 @@ async function main() {
     sqlitePath: data.sqlitePath,
     migrate: false,
     poolSize: 4,
+    // Pages read an article or a list at a time; the file is mapped (mmap) and shared anyway.
+    cacheMb: 16,
   });
   const services = createServices({ config, database, logger });
   logger.level = config.LOG_LEVEL;

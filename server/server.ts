@@ -101,7 +101,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const listener = getRequestListener(app.fetch);
   const server = http.createServer((req, res) => {
     if (vite) vite.middlewares(req, res, () => listener(req, res));
-    else if (!fastPath(req, res)) listener(req, res);
+    else if (!fastPath(req, res, () => listener(req, res))) listener(req, res);
   });
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
@@ -139,7 +139,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
 
 /**
  * Render threads (server/http/render-pool.ts): RENDER_THREADS, or one per core but one (the request
- * thread's), at least one, at most four. None for an in-memory database, which no thread can share.
+ * thread's, which also compresses and sends what the threads render), at least one, at most four.
+ * None for an in-memory database, which no thread can share.
  */
 function startRenderPool(opts: StartOptions, logger: Logger, services: Services): RenderPool | undefined {
   const { config } = opts;

@@ -77,6 +77,8 @@ export async function openDatabase(opts: {
   sqlitePath?: string;
   migrate?: boolean;
   poolSize?: number;
+  /** SQLite's page cache for this connection, in MB (default 64) */
+  cacheMb?: number;
 }): Promise<Database> {
   let database: Database;
   if (opts.databaseUrl) {
@@ -114,7 +116,7 @@ export async function openDatabase(opts: {
     raw.pragma("synchronous = NORMAL");
     raw.pragma("foreign_keys = ON");
     raw.pragma("busy_timeout = 5000");
-    raw.pragma("cache_size = -65536");
+    raw.pragma(`cache_size = -${(opts.cacheMb ?? 64) * 1024}`);
     raw.pragma("mmap_size = 268435456");
     const db = new Kysely<DB>({
       dialect: new SqliteDialect({ database: wrapSqlite(raw) as never }),

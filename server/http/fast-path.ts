@@ -1,18 +1,22 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ApiKeyOf } from "../api/registry";
 import type { ResponseStore, StoredAnswer } from "../services/response-store";
-import { answerParts } from "./answers";
+import { answerParts, type StoreState } from "./answers";
 import type { Metrics } from "./metrics";
 import { routeLabel } from "./metrics";
 import type { HeaderSource, OriginCheck } from "./origin";
-import { isPublicPageRequest, type PageCache } from "./page-cache";
+import { type Finished, isPublicPageRequest, type PageCache, sharedAskOf } from "./page-cache";
+import type { PageMatch } from "./page-routes";
 import { articleIdOf, countsAsReader } from "./readers";
 
 /**
- * Fresh stored answers sent straight from Node's request handler, before the request is turned into
- * a fetch Request and walked through the middleware: the same bytes, headers, host check, metrics and
- * reader counts as the full path, for about half its CPU (bench/README.md "Real traffic"). Anything
- * else (a miss, a stale answer, a console session, a foreign host) falls through to the app.
+ * Stored answers sent straight from Node's request handler, before the request is turned into a
+ * fetch Request and walked through the middleware: the same bytes, headers, host check, metrics and
+ * reader counts as the full path, for about half its CPU (bench/README.md "Real traffic"). Public
+ * pages the store lacks, or holds stale, are answered here as well: the page cache renders them
+ * (on a render thread) and stores them as the app would. Anything else (API misses, a console
+ * session, a foreign host, pages made for one visitor) falls through to the app, and so does a page
+ * whose render failed (`fallback`: the app renders it again and answers its error).
  */
 export function createFastPath(opts: {
   pages: PageCache | undefined;
@@ -25,7 +29,7 @@ export function createFastPath(opts: {
   viewed: (articleId: number) => void;
 }) {
   const { pages, api, apiKeyOf, originCheck, metrics, fixedHeaders, viewed } = opts;
-  return function serve(req: IncomingMessage, res: ServerResponse): boolean {
+  return function serve(req: IncomingMessage, res: ServerResponse, fallback: () => void): boolean {
     const method = req.method ?? "GET";
     if (method !== "GET" && method !== "HEAD") return false;
     const raw = req.url ?? "/";
@@ -43,22 +47,48 @@ export function createFastPath(opts: {
     }
     let store: ResponseStore;
     let key: string | undefined;
+    let match: PageMatch | undefined;
     if (isApi) {
       store = api;
       key = apiKeyOf(url);
     } else {
       if (!pages || !isPublicPageRequest(method, url.pathname, header(req, "cookie"))) return false;
       store = pages.store;
-      key = pages.keyOf(url, origin)?.key;
+      const k = pages.keyOf(url, origin);
+      key = k?.key;
+      match = k?.match;
     }
     if (key === undefined) return false;
     const found = store.lookup(key);
-    if (found?.state !== "fresh") return false;
-    store.stats.hits++;
-    send(res, store, key, found.answer, method, req, isApi);
-    const route = routeLabel(url.pathname, isApi ? url.pathname : "");
-    metrics.record(method, route, found.answer.status, (performance.now() - start) / 1000);
-    countReader(url, found.answer.status, method, req);
+    const done = (status: number) => {
+      const route = routeLabel(url.pathname, isApi ? url.pathname : "");
+      metrics.record(method, route, status, (performance.now() - start) / 1000);
+      countReader(url, status, method, req);
+    };
+    if (found?.state === "fresh") {
+      store.stats.hits++;
+      send(res, store, key, found.answer, method, req, isApi, "HIT");
+      done(found.answer.status);
+      return true;
+    }
+    // Only a page path proper is rendered here: catch-alls and file names (static files, feeds,
+    // client-navigation data) may belong to handlers the app runs before its pages.
+    if (!pages || !match || match.route.splat || FILE_NAME.test(url.pathname)) return false;
+    const ask = sharedAskOf(url.href, origin, (n) => header(req, n));
+    if (found?.state === "stale") {
+      pages.refresh(key, match, ask);
+      send(res, store, key, found.answer, method, req, false, "STALE");
+      done(found.answer.status);
+      return true;
+    }
+    const pageKey = key;
+    pages.missed(pageKey, match, ask).then(
+      (f) => {
+        if (!f) return fallback();
+        done(sendFinished(res, store, pageKey, f, method, req));
+      },
+      () => fallback(),
+    );
     return true;
   };
 
@@ -70,17 +100,36 @@ export function createFastPath(opts: {
     method: string,
     req: IncomingMessage,
     isApi: boolean,
+    state: StoreState,
   ) {
     const p = answerParts(
       store,
       key,
       a,
       { method, acceptEncoding: header(req, "accept-encoding"), ifNoneMatch: header(req, "if-none-match") },
-      "HIT",
+      state,
     );
     const headers = isApi ? [...fixedHeaders, ...p.headers] : p.headers;
     res.writeHead(p.status, headers.flat());
     res.end(p.body ?? undefined);
+  }
+
+  /** A page just rendered: stored, or (a page that may not be stored) its bytes as they are. */
+  function sendFinished(
+    res: ServerResponse,
+    store: ResponseStore,
+    key: string,
+    f: Finished,
+    method: string,
+    req: IncomingMessage,
+  ): number {
+    if ("stored" in f) {
+      send(res, store, key, f.stored, method, req, false, "MISS");
+      return f.stored.status;
+    }
+    res.writeHead(f.status, [...f.headers, ["content-length", String(f.body.length)]].flat());
+    res.end(method === "HEAD" ? undefined : f.body);
+    return f.status;
   }
 
   function countReader(url: URL, status: number, method: string, req: IncomingMessage) {
@@ -92,6 +141,8 @@ export function createFastPath(opts: {
     if (id !== undefined && countsAsReader(method, status, (n) => header(req, n))) viewed(id);
   }
 }
+
+const FILE_NAME = /\.[a-z0-9]+$/i;
 
 function header(req: IncomingMessage, name: string): string | null {
   const v = req.headers[name];

@@ -98,14 +98,10 @@ export function createOriginCheck(config: Config, port: () => number = () => con
 /** The origin hostCheck accepted for each request (no header a client could forge). */
 const checked = new WeakMap<Request, string>();
 
-/** Gives a request made by the server itself (a background refresh) the origin of the one it repeats. */
-export function carryOrigin(from: Request, to: Request): Request {
-  const origin = checked.get(from);
-  if (origin) checked.set(to, origin);
-  return to;
-}
-
-/** Gives a request rebuilt elsewhere (a render thread's copy of it) the origin checked for the original. */
+/**
+ * Gives a request the server rebuilt from a visitor's (a page render, on a thread or for a background
+ * refresh) the origin the host check accepted for the original.
+ */
 export function withOrigin(req: Request, origin: string): Request {
   checked.set(req, origin);
   return req;

@@ -1,10 +1,15 @@
 import crypto from "node:crypto";
 import { withChrome } from "../../contract/cache-tags";
 import type { Services } from "../services";
-import { preferredEncoding, type ResponseStore, type StoredAnswer } from "../services/response-store";
+import {
+  type Encoding,
+  preferredEncoding,
+  type ResponseStore,
+  type StoredAnswer,
+} from "../services/response-store";
 import { answerResponse, askOf } from "./answers";
 import type { RenderCounts } from "./metrics";
-import { carryOrigin, checkedOrigin } from "./origin";
+import { checkedOrigin, withOrigin } from "./origin";
 import { matchPage, type PageMatch, type PageRoute, pageKey, pageTags } from "./page-routes";
 import { type Rendered, type RenderPool, SHARED_RENDER_HEADERS } from "./render-pool";
 import { inlineScriptHashes, type Security } from "./security";
@@ -36,7 +41,31 @@ export function isPublicPageRequest(
 }
 
 /** A finished render: stored (shared by every reader of the key), or plain bytes for this reader. */
-type Finished = { stored: StoredAnswer } | { status: number; headers: [string, string][]; body: Buffer };
+export type Finished =
+  | { stored: StoredAnswer }
+  | { status: number; headers: [string, string][]; body: Buffer };
+
+/**
+ * What a page to be stored is rendered from: its URL, the origin the host check accepted, and the
+ * request headers a shared page may depend on (SHARED_RENDER_HEADERS), never anything personal.
+ * A background refresh renders from the same.
+ */
+export interface SharedAsk {
+  url: string;
+  origin: string;
+  headers: [string, string][];
+  /** the encoding the store keeps the page in: the first reader's preference */
+  encoding: Encoding;
+}
+
+export function sharedAskOf(url: string, origin: string, header: (name: string) => string | null): SharedAsk {
+  const headers: [string, string][] = [];
+  for (const h of SHARED_RENDER_HEADERS) {
+    const v = header(h);
+    if (v) headers.push([h, v]);
+  }
+  return { url, origin, headers, encoding: preferredEncoding(header("accept-encoding")) ?? "gzip" };
+}
 
 /**
  * The page cache (README "Response store"): public pages are rendered without a nonce and get a
@@ -58,88 +87,68 @@ export function createPageCache(opts: {
   const ttlMs = services.config.CACHE_TTL_SECONDS * 1000;
   const renders: RenderCounts = { thread: 0, request: 0 };
 
-  /** Renders without a nonce, adds the hash policy, and stores the answer when the page allows it. */
-  async function renderPublic(
-    req: Request,
-    key: string | undefined,
-    match: PageMatch | undefined,
-  ): Promise<Finished> {
-    const seq = store.seq;
-    // The page's own scripts carry this marker; only they are hashed into its policy.
-    const marker = crypto.randomBytes(12).toString("base64url");
-    const res = await rendered(req, marker, key !== undefined);
-    const body = res.body;
+  /** Adds the hash policy to a page rendered with `marker`, and stores it when the page allows it. */
+  function finish(
+    res: Rendered,
+    marker: string,
+    pathname: string,
+    stored: { key: string; match: PageMatch; seq: number; encoding: Encoding } | undefined,
+  ): Finished {
     const got = (name: string) => res.headers.find(([k]) => k === name)?.[1];
     const headers = res.headers.filter(([k]) => k !== "content-length" && k !== "content-encoding");
-    const url = new URL(req.url);
     const html = (got("content-type") ?? "").startsWith("text/html");
-    const proof = html ? { hashes: inlineScriptHashes(body, marker) } : null;
-    headers.push(...security.pageHeaders(url.pathname, proof));
+    const proof = html ? { hashes: inlineScriptHashes(res.body, marker) } : null;
+    headers.push(...security.pageHeaders(pathname, proof));
     const maxAge = /s-maxage=(\d+)/.exec(got("cache-control") ?? "");
     const storable =
-      key !== undefined &&
+      stored !== undefined &&
       ttlMs > 0 &&
       got("set-cookie") === undefined &&
       ((res.status === 200 && maxAge !== null) || res.status === 404);
-    if (!storable) return { status: res.status, headers, body };
-    const stored = store.put(key, {
+    if (!storable) return { status: res.status, headers, body: res.body };
+    const answer = store.put(stored.key, {
       status: res.status,
       headers,
-      body,
-      tags: withChrome(pageTags(match)),
-      seq,
+      body: res.body,
+      tags: withChrome(pageTags(stored.match)),
+      seq: stored.seq,
       ttlMs: res.status === 404 ? NOT_FOUND_TTL_MS : Math.max(ttlMs, Number(maxAge?.[1] ?? 0) * 1000),
-      encoding: preferredEncoding(req.headers.get("accept-encoding")) ?? "gzip",
+      encoding: stored.encoding,
     });
-    return { stored };
+    return { stored: answer };
+  }
+
+  /** A page made for this visitor (no `handle.cache`): rendered from their own request, never stored. */
+  async function renderOwn(req: Request): Promise<Finished> {
+    // The page's own scripts carry this marker; only they are hashed into its policy.
+    const marker = crypto.randomBytes(12).toString("base64url");
+    const res = await render(req, marker);
+    return finish(await renderedOf(res), marker, new URL(req.url).pathname, undefined);
   }
 
   /**
-   * A page to be stored goes to a render thread when one is ready, rebuilt from the headers a shared
-   * page may depend on; anything else, or a thread that failed, renders here.
+   * A page to be stored: on a render thread when one is ready, else here, always as a GET (a HEAD
+   * asks for the same page without its body) from the shared parts of the request only.
    */
-  async function rendered(req: Request, marker: string, shared: boolean): Promise<Rendered> {
-    if (shared && pool) {
-      const headers: [string, string][] = [];
-      for (const h of SHARED_RENDER_HEADERS) {
-        const v = req.headers.get(h);
-        if (v) headers.push([h, v]);
-      }
-      const job = pool.render({
-        method: req.method,
-        url: req.url,
-        headers,
-        origin: checkedOrigin(req),
-        marker,
-      });
-      const done = job && (await job);
-      if (done) {
-        renders.thread++;
-        return done;
-      }
+  async function renderShared(ask: SharedAsk, key: string, match: PageMatch): Promise<Finished> {
+    const seq = store.seq;
+    const marker = crypto.randomBytes(12).toString("base64url");
+    const job = pool?.render({
+      method: "GET",
+      url: ask.url,
+      headers: ask.headers,
+      origin: ask.origin,
+      marker,
+    });
+    let res = job && (await job);
+    if (res) renders.thread++;
+    else {
+      renders.request++;
+      const req = withOrigin(new Request(ask.url, { headers: ask.headers }), ask.origin);
+      res = await renderedOf(await render(req, marker));
     }
-    if (shared) renders.request++;
-    const res = await render(req, marker);
-    return { status: res.status, headers: [...res.headers], body: Buffer.from(await res.arrayBuffer()) };
+    return finish(res, marker, new URL(ask.url).pathname, { key, match, seq, encoding: ask.encoding });
   }
-
-  /** The request a background refresh renders: the stored URL, no cookies, nothing personal. */
-  function refreshRequest(req: Request): Request {
-    const headers = new Headers();
-    for (const h of SHARED_RENDER_HEADERS) {
-      const v = req.headers.get(h);
-      if (v) headers.set(h, v);
-    }
-    return carryOrigin(req, new Request(req.url, { headers }));
-  }
-
-  const respond = (req: Request, key: string, f: Finished, state: "MISS") =>
-    "stored" in f
-      ? answerResponse(store, key, f.stored, askOf(req), state)
-      : new Response(req.method === "HEAD" ? null : new Uint8Array(f.body), {
-          status: f.status,
-          headers: f.headers,
-        });
 
   return {
     store,
@@ -157,20 +166,34 @@ export function createPageCache(opts: {
       return { key: pageKey(host, url, match), match };
     },
 
+    /**
+     * The page of a key the store does not hold: one render per key at a time (readers arriving
+     * meanwhile get its answer); undefined when that render failed.
+     */
+    missed(key: string, match: PageMatch, ask: SharedAsk): Promise<Finished | undefined> {
+      store.stats.misses++;
+      return store.once(key, () => renderShared(ask, key, match));
+    },
+
+    /** One background render refreshes a stale answer, however many readers see it meanwhile. */
+    refresh(key: string, match: PageMatch, ask: SharedAsk): void {
+      store.stats.stale++;
+      void store.once(key, () => renderShared(ask, key, match));
+    },
+
     async serve(req: Request, nonce: string | undefined): Promise<Response> {
       const url = new URL(req.url);
       if (!isPublicPageRequest(req.method, url.pathname, req.headers.get("cookie")))
         return render(req, nonce);
       // The checked origin (scheme and host) is part of the key: hosts never share entries.
-      const k = this.keyOf(url, checkedOrigin(req));
-      if (!k) return respond(req, "", await renderPublic(req, undefined, undefined), "MISS");
+      const origin = checkedOrigin(req);
+      const k = this.keyOf(url, origin);
+      if (!k) return respond(req, "", await renderOwn(req));
+      const ask = () => sharedAskOf(req.url, origin, (n) => req.headers.get(n));
       const found = store.lookup(k.key);
       if (found) {
-        if (found.state === "stale") {
-          store.stats.stale++;
-          const again = refreshRequest(req);
-          void store.once(k.key, () => renderPublic(again, k.key, k.match));
-        } else store.stats.hits++;
+        if (found.state === "stale") this.refresh(k.key, k.match, ask());
+        else store.stats.hits++;
         return answerResponse(
           store,
           k.key,
@@ -179,12 +202,23 @@ export function createPageCache(opts: {
           found.state === "stale" ? "STALE" : "HIT",
         );
       }
-      store.stats.misses++;
-      // One render per key at a time: readers arriving meanwhile get its answer.
-      const finished = await store.once(k.key, () => renderPublic(req, k.key, k.match));
-      return respond(req, k.key, finished ?? (await renderPublic(req, undefined, k.match)), "MISS");
+      const finished = await this.missed(k.key, k.match, ask());
+      // The shared render failed: once more, for this reader, so its error is the one handled.
+      return respond(req, k.key, finished ?? (await renderShared(ask(), k.key, k.match)));
     },
   };
+
+  function respond(req: Request, key: string, f: Finished): Response {
+    if ("stored" in f) return answerResponse(store, key, f.stored, askOf(req), "MISS");
+    return new Response(req.method === "HEAD" ? null : new Uint8Array(f.body), {
+      status: f.status,
+      headers: f.headers,
+    });
+  }
+}
+
+async function renderedOf(res: Response): Promise<Rendered> {
+  return { status: res.status, headers: [...res.headers], body: Buffer.from(await res.arrayBuffer()) };
 }
 
 export type PageCache = ReturnType<typeof createPageCache>;

@@ -12,6 +12,8 @@ export interface PageRoute {
   names: string[];
   score: number;
   cache: RouteCache | undefined;
+  /** a catch-all (`*`): it also matches paths the app answers before any page (/healthz, /uploads/…) */
+  splat: boolean;
 }
 
 export interface PageMatch {
@@ -88,6 +90,7 @@ export function compilePageRoutes(routes: ServerBuild["routes"]): PageRoute[] {
         names,
         score: score(variant, Boolean(leaf.index)),
         cache: handle?.cache,
+        splat: names.includes("*"),
       });
     }
   }

@@ -109,6 +109,21 @@ describe.each(engines())("the page store (%s)", (engine) => {
     expect(res.headers.get("content-security-policy")).toContain("'nonce-");
   });
 
+  it("answers a HEAD for a page not stored yet with its headers, and stores the whole page for the next reader", async () => {
+    const list = await site.get<{ result: { contentId: number }[] }>(
+      "/api/product/content/list?page=3&pageSize=1",
+    );
+    const path = `/articledetail/${list.body.data.result[0]!.contentId}`;
+    const head = await fetch(site.url + path, { method: "HEAD", headers: BROWSER });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("x-cache")).toBe("MISS");
+    expect(Number(head.headers.get("content-length"))).toBeGreaterThan(5_000);
+    const page = await get(site, path);
+    expect(page.headers.get("x-cache")).toBe("HIT");
+    expect(page.body).toContain('class="article-content');
+    expect(page.body.length).toBeGreaterThan(20_000);
+  });
+
   it("gives brotli, gzip and identity clients the same page, each correctly encoded", async () => {
     const path = `/articledetail/${latestId}`;
     const br = await raw(site, path, "gzip, deflate, br");
