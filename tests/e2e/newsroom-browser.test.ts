@@ -76,6 +76,8 @@ describe("the newsroom's editor in Chromium", { timeout: 180_000 }, () => {
     await dialog.getByText("总编改过的标题").waitFor();
     await dialog.getByText("小编改过的标题").waitFor();
     await dialog.getByRole("button", { name: "采用对方的版本" }).click();
+    // The dialog closes when its button took the click; the form then shows the other version.
+    await dialog.waitFor({ state: "hidden" });
     await expect.poll(() => titleOf(b).inputValue()).toBe("总编改过的标题");
 
     // Saving again from the version now loaded goes through.
