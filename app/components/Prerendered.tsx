@@ -4,7 +4,8 @@ import type { HTMLAttributes, ReactNode } from "react";
  * Server-side markup memo for the site chrome (installed by app/routes/news/chrome.server.ts, which
  * only the server loads): the inner HTML of `children`, rendered once and reused while every item of
  * `deps` keeps its identity (the chrome data is one object per content version), or undefined when
- * the children cannot be rendered apart (they put something into <head>).
+ * the children cannot be rendered apart (they put something into <head> other than a picture's
+ * preload, which the memo asks for again on each page).
  */
 export const chromeMarkup: {
   render?: (key: string, deps: readonly unknown[], children: ReactNode) => string | undefined;

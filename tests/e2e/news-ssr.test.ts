@@ -42,6 +42,16 @@ describe.each(engines())("news pages as server-rendered HTML (%s)", (engine) => 
     expect(body.match(/class="article-row"/g)).toHaveLength(11);
     // chrome: carousel, ad banners, trends, partners (4 slides of 8), footer with company and record number
     expect(body).toContain('aria-label="头条推荐"');
+    // The first carousel picture is fetched early: one preload in <head>, on every page of the chrome.
+    for (const p of [body, (await html(site, `/articledetail/${latest[3]!.contentId}`)).body]) {
+      const head = p.slice(0, p.indexOf("</head>"));
+      const first = /<img src="([^"]+)"[^>]*loading="eager"/.exec(p.slice(p.indexOf("top-carousel")))?.[1];
+      const preloads = (head.match(/<link rel="preload"[^>]*as="image"[^>]*>/g) ?? []).filter((l) =>
+        l.includes(`href="${first}"`),
+      );
+      expect(preloads).toHaveLength(1);
+      expect(preloads[0]).toContain('fetchPriority="high"');
+    }
     expect(body.match(/class="ad-banner"/g)).toHaveLength(6);
     expect(body.match(/class="trend-title"/g)).toHaveLength(5);
     expect(body.match(/class="partner-grid"/g)).toHaveLength(4);

@@ -86,7 +86,9 @@ export default function NewsLayout({ loaderData }: Route.ComponentProps) {
           }}
         />
         <div className="news-content">
-          <TopCarousel banners={topBanners} />
+          <Prerendered as="div" markupKey="top-carousel" deps={[topBanners]}>
+            <TopCarousel banners={topBanners} />
+          </Prerendered>
           <div className="news-columns">
             <main id="main" className="news-main">
               <Outlet />
