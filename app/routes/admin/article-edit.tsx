@@ -18,7 +18,7 @@ import {
   Typography,
 } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { type AdminArticle, ArticleFormSchema, SCHEDULE_IN_PAST } from "../../../contract/admin";
 import {
@@ -138,7 +138,16 @@ export default function ArticleEdit() {
     [form],
   );
 
+  /**
+   * The article this editor loaded: the form is filled once per article. Anything else that makes
+   * the effect below run again (a dependency with a new identity) must not reload it, which would
+   * drop the editor's unsaved changes, or a draft they just restored, and ask again.
+   */
+  const loadedFor = useRef<string | undefined>(undefined);
   useEffect(() => {
+    const target = isNew ? "new" : id;
+    if (loadedFor.current === target) return;
+    loadedFor.current = target;
     if (isNew) {
       setLoaded(null);
       form.setFieldsValue({
