@@ -4,8 +4,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import type { ServerBuild } from "react-router";
 import type { Config } from "./config";
 import { openDatabase } from "./db";
-import { withOrigin } from "./http/origin";
-import type { FromWorker, ToWorker } from "./http/render-pool";
+import { type FromWorker, jobRequest, type ToWorker } from "./http/render-pool";
 import { productionSsr } from "./http/ssr";
 import { createLogger } from "./logger";
 import { createServices } from "./services";
@@ -59,8 +58,7 @@ async function main() {
   async function render(m: Extract<ToWorker, { type: "render" }>) {
     running++;
     try {
-      const req = withOrigin(new Request(m.url, { method: m.method, headers: m.headers }), m.origin);
-      const res = await ssr(req, services, m.marker);
+      const res = await ssr(jobRequest(m), services, m.marker);
       const body = new Uint8Array(await res.arrayBuffer());
       post({ type: "done", id: m.id, status: res.status, headers: [...res.headers], body }, [
         body.buffer as ArrayBuffer,

@@ -9,9 +9,15 @@ import {
 } from "../services/response-store";
 import { answerResponse, askOf } from "./answers";
 import type { RenderCounts } from "./metrics";
-import { checkedOrigin, withOrigin } from "./origin";
+import { checkedOrigin } from "./origin";
 import { matchPage, type PageMatch, type PageRoute, pageKey, pageTags } from "./page-routes";
-import { type Rendered, type RenderPool, SHARED_RENDER_HEADERS } from "./render-pool";
+import {
+  jobRequest,
+  type Rendered,
+  type RenderJob,
+  type RenderPool,
+  SHARED_RENDER_HEADERS,
+} from "./render-pool";
 import { inlineScriptHashes, type Security } from "./security";
 
 /**
@@ -133,19 +139,13 @@ export function createPageCache(opts: {
   async function renderShared(ask: SharedAsk, key: string, match: PageMatch): Promise<Finished> {
     const seq = store.seq;
     const marker = crypto.randomBytes(12).toString("base64url");
-    const job = pool?.render({
-      method: "GET",
-      url: ask.url,
-      headers: ask.headers,
-      origin: ask.origin,
-      marker,
-    });
-    let res = job && (await job);
+    const job: RenderJob = { url: ask.url, headers: ask.headers, origin: ask.origin, marker };
+    const threaded = pool?.render(job);
+    let res = threaded && (await threaded);
     if (res) renders.thread++;
     else {
       renders.request++;
-      const req = withOrigin(new Request(ask.url, { headers: ask.headers }), ask.origin);
-      res = await renderedOf(await render(req, marker));
+      res = await renderedOf(await render(jobRequest(job), marker));
     }
     return finish(res, marker, new URL(ask.url).pathname, { key, match, seq, encoding: ask.encoding });
   }

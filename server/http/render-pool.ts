@@ -1,6 +1,7 @@
 import { Worker } from "node:worker_threads";
 import type { ContentChange } from "../../contract/cache-tags";
 import type { Logger } from "../logger";
+import { withOrigin } from "./origin";
 
 /** A finished page: what the page cache stores or sends (server/http/page-cache.ts). */
 export interface Rendered {
@@ -9,9 +10,11 @@ export interface Rendered {
   body: Buffer;
 }
 
-/** What a render thread is asked: the request rebuilt from the headers a public page may depend on. */
+/**
+ * What a page to be stored is rendered from, on a render thread or on the request thread: a GET of
+ * the URL with only the headers a public page may depend on.
+ */
 export interface RenderJob {
-  method: string;
   url: string;
   headers: [string, string][];
   /** the origin the request thread checked (server/http/origin.ts) */
@@ -41,6 +44,11 @@ export const SHARED_RENDER_HEADERS = [
   "x-forwarded-host",
   "x-forwarded-proto",
 ];
+
+/** The request a job renders, with the origin the request thread checked (server/http/origin.ts). */
+export function jobRequest(job: RenderJob): Request {
+  return withOrigin(new Request(job.url, { headers: job.headers }), job.origin);
+}
 
 /** A render that has not answered in this long is given up, and its thread replaced. */
 const JOB_TIMEOUT_MS = 30_000;
