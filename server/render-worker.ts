@@ -51,8 +51,16 @@ async function main() {
     pathToFileURL(path.join(data.buildDir, "server", "index.js")).href
   )) as ServerBuild;
   const ssr = productionSsr(build);
+  // Renders run one at a time on SQLite (its reads are synchronous: interleaving renders only keeps
+  // more of them alive at once, which makes every young-generation collection copy more), and up to
+  // the pool's size on PostgreSQL, where a render waits on the network.
+  const concurrency = config.DATABASE_URL ? 4 : 1;
+  const queue: Extract<ToWorker, { type: "render" }>[] = [];
   let running = 0;
   let closing: (() => void) | undefined;
+  const pump = () => {
+    while (running < concurrency && queue.length > 0) void render(queue.shift()!);
+  };
   const post = (m: FromWorker, transfer?: ArrayBuffer[]) => port.postMessage(m, transfer);
 
   async function render(m: Extract<ToWorker, { type: "render" }>) {
@@ -67,13 +75,16 @@ async function main() {
       post({ type: "failed", id: m.id, message: (err as Error).message });
     } finally {
       running--;
+      pump();
       if (running === 0) closing?.();
     }
   }
 
   port.on("message", (m: ToWorker) => {
-    if (m.type === "render") void render(m);
-    else if (m.type === "changed") services.events.apply(m.change);
+    if (m.type === "render") {
+      queue.push(m);
+      pump();
+    } else if (m.type === "changed") services.events.apply(m.change);
     else if (m.type === "close") {
       const stop = async () => {
         await services.stats.close();
@@ -82,6 +93,8 @@ async function main() {
         await database.close();
         process.exit(0);
       };
+      // Jobs still queued are answered by the request thread (the pool gives them up on close).
+      queue.length = 0;
       if (running === 0) void stop();
       else closing = () => void stop();
     }
