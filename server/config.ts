@@ -103,8 +103,14 @@ const ConfigSchema = z.object({
     .refine((v) => /^https?:\/\//.test(v), "must be an http(s) URL"),
   /** how often each instance sends the search-engine push queue (0: never) */
   PUSH_POLL_SECONDS: z.coerce.number().min(0).max(3600).default(10),
-  /** the response store's budget for compressed pages and API answers, in MB */
-  CACHE_MAX_MB: z.coerce.number().min(1).max(65536).default(256),
+  /**
+   * the response store's budget for compressed pages and API answers, in MB. Memory is taken only as
+   * answers are stored: a site of a few thousand pages never comes near it. 1,024 holds about 70,000
+   * article pages (10–11 KB each, brotli), most of a 100,000-article site's long tail; with 256 a
+   * Zipf mix over such a site kept missing pages it had already rendered (bench/README.md, "Real
+   * traffic").
+   */
+  CACHE_MAX_MB: z.coerce.number().min(1).max(65536).default(1024),
   /** WeCom / DingTalk group-robot URL told about every new MCN lead (phone masked); unset: no message */
   LEAD_WEBHOOK_URL: optionalUrl(["http", "https"]),
   /** when set, /metrics requires `Authorization: Bearer <token>` */
