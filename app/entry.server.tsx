@@ -43,7 +43,9 @@ export default function handleRequest(
                 clearTimeout(timeout);
                 const body = Buffer.concat(chunks);
                 responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-                resolve(new Response(body, { headers: responseHeaders, status }));
+                const sink = loadContext.collect;
+                if (sink) sink.body = body;
+                resolve(new Response(sink ? null : body, { headers: responseHeaders, status }));
               },
               reject,
             ),

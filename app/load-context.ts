@@ -14,5 +14,11 @@ declare module "react-router" {
     origin: string;
     /** a page's HTML, as opposed to the data of a client navigation (`<path>.data`) */
     documentRequest: boolean;
+    /**
+     * Set by a server that reads the whole page into memory (the pages it stores): the document's
+     * HTML is handed over here and the Response has no body, which spares building a web stream
+     * around it and reading it back (server/http/ssr.ts, `renderPage`).
+     */
+    collect?: { body?: Buffer };
   }
 }

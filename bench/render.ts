@@ -7,6 +7,7 @@ import type { ServerBuild } from "react-router";
 import { createApp, type SsrHandler } from "../server/app";
 import { loadConfig } from "../server/config";
 import { openDatabase } from "../server/db";
+import { renderPage } from "../server/http/render-pool";
 import { productionSsr } from "../server/http/ssr";
 import { createLogger } from "../server/logger";
 import { paymentCspRules } from "../server/payments/csp";
@@ -25,7 +26,7 @@ import { BenchError, fail, ROOT } from "./kit";
  *
  *   npm run build && npm run bench:render
  *   BENCH_RENDER_COUNT=2000 …        a smaller dataset for quick iteration (built once in bench/data)
- *   BENCH_RENDER_HTTP=0 …            React Router's handler alone, without the Hono layer
+ *   BENCH_RENDER_HTTP=0 …            React Router's handler alone, as a render thread calls it
  *   BENCH_RENDER_BUILD=dir …         another build directory than build/
  *   BENCH_RENDER_COMPARE=dir …       this build against another (rounds alternate between the two)
  *   BENCH_RENDER_MODE=callgrind …    instructions per render under valgrind (repeatable when busy)
@@ -129,10 +130,13 @@ export async function articleRenderer(opts: { buildDir?: string; count?: number;
 
   /** one page, uncached: its status and its bytes */
   async function render(url: string) {
-    const res = useHttp
-      ? await app.fetch(new Request(url, { headers }))
-      : await ssr(new Request(url, { headers }), services, "benchnonce");
-    return { status: res.status, body: Buffer.from(await res.arrayBuffer()) };
+    if (useHttp) {
+      const res = await app.fetch(new Request(url, { headers }));
+      return { status: res.status, body: Buffer.from(await res.arrayBuffer()) };
+    }
+    // As a render thread renders a page (server/render-worker.ts): the page handed over in memory.
+    const req = new Request(url, { headers });
+    return renderPage((r, sink) => ssr(r, services, "benchnonce", sink), req);
   }
 
   /** the next article, uncached: the bytes of its page */

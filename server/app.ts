@@ -10,7 +10,7 @@ import { PLAIN_ERROR_PAGE } from "./http/error-page";
 import { createFastPath } from "./http/fast-path";
 import { createMetrics } from "./http/metrics";
 import { checkedOrigin, createOriginCheck, hostCheck, type OriginCheck } from "./http/origin";
-import { createPageCache, type PageCache } from "./http/page-cache";
+import { createPageCache, type PageCache, type PageRender } from "./http/page-cache";
 import { compilePageRoutes } from "./http/page-routes";
 import { countViews } from "./http/readers";
 import type { RenderPool } from "./http/render-pool";
@@ -20,13 +20,24 @@ import type { Services } from "./services";
 import { AppError } from "./services/errors";
 
 /** A React Router request handler (production build or Vite dev server), given our load context. */
-export type SsrHandler = (request: Request, services: Services, cspNonce?: string) => Promise<Response>;
+/** `collect`: where the page's HTML goes instead of the Response body, when the handler supports it */
+export type SsrHandler = (
+  request: Request,
+  services: Services,
+  cspNonce?: string,
+  collect?: AppLoadContext["collect"],
+) => Promise<Response>;
 
 /** What route loaders get besides the request (app/load-context.ts). */
-export function loadContextFor(request: Request, services: Services, cspNonce?: string): AppLoadContext {
+export function loadContextFor(
+  request: Request,
+  services: Services,
+  cspNonce?: string,
+  collect?: AppLoadContext["collect"],
+): AppLoadContext {
   // Client navigations ask React Router for `<path>.data`; anything else is a document.
   const documentRequest = !new URL(request.url).pathname.endsWith(".data");
-  return { services, cspNonce, documentRequest, origin: checkedOrigin(request) };
+  return { services, cspNonce, documentRequest, origin: checkedOrigin(request), collect };
 }
 
 export interface AppOptions {
@@ -163,7 +174,7 @@ export function createApp(opts: AppOptions) {
   let pages: PageCache | undefined;
   if (opts.ssr) {
     const ssr = opts.ssr;
-    const render = (req: Request, nonce?: string) => ssr(req, services, nonce);
+    const render: PageRender = (req, nonce, collect) => ssr(req, services, nonce, collect);
     if (opts.routes) {
       const cache = createPageCache({
         services,

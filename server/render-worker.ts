@@ -4,10 +4,11 @@ import { parentPort, workerData } from "node:worker_threads";
 import type { ServerBuild } from "react-router";
 import type { Config } from "./config";
 import { openDatabase } from "./db";
-import { type FromWorker, jobRequest, type ToWorker } from "./http/render-pool";
+import { type FromWorker, jobRequest, renderPage, type ToWorker } from "./http/render-pool";
 import { productionSsr } from "./http/ssr";
 import { createLogger } from "./logger";
 import { createServices } from "./services";
+import type { Stats } from "./services/stats";
 
 /** What the request thread hands a render thread (server/http/render-pool.ts). */
 export interface RenderWorkerData {
@@ -45,7 +46,16 @@ async function main() {
     // Pages read an article or a list at a time; the file is mapped (mmap) and shared anyway.
     cacheMb: 16,
   });
-  const services = createServices({ config, database, logger });
+  const post = (m: FromWorker, transfer?: ArrayBuffer[]) => port.postMessage(m, transfer);
+  // Reads and searches are counted by the request thread, which writes them: this thread's
+  // connection only reads (two SQLite writers would make each other's transactions wait or fail).
+  const stats: Stats = {
+    viewed: (articleId) => post({ type: "viewed", articleId }),
+    searched: (keyword, results) => post({ type: "searched", keyword, results }),
+    flush: async () => {},
+    close: async () => {},
+  };
+  const services = createServices({ config, database, logger, stats });
   logger.level = config.LOG_LEVEL;
   const build = (await import(
     pathToFileURL(path.join(data.buildDir, "server", "index.js")).href
@@ -61,14 +71,14 @@ async function main() {
   const pump = () => {
     while (running < concurrency && queue.length > 0) void render(queue.shift()!);
   };
-  const post = (m: FromWorker, transfer?: ArrayBuffer[]) => port.postMessage(m, transfer);
-
   async function render(m: Extract<ToWorker, { type: "render" }>) {
     running++;
     try {
-      const res = await ssr(jobRequest(m), services, m.marker);
-      const body = new Uint8Array(await res.arrayBuffer());
-      post({ type: "done", id: m.id, status: res.status, headers: [...res.headers], body }, [
+      const res = await renderPage((r, sink) => ssr(r, services, m.marker, sink), jobRequest(m));
+      // A copy of its own, so only the page's bytes move to the request thread (a small Buffer may
+      // sit in a shared pool).
+      const body = new Uint8Array(res.body);
+      post({ type: "done", id: m.id, status: res.status, headers: res.headers, body }, [
         body.buffer as ArrayBuffer,
       ]);
     } catch (err) {

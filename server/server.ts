@@ -148,7 +148,7 @@ function startRenderPool(opts: StartOptions, logger: Logger, services: Services)
   const file = path.join(opts.buildDir ?? "", "app", "render-worker.js");
   if (size === 0 || opts.sqlitePath === ":memory:" || !fs.existsSync(file)) return undefined;
   const workerData: RenderWorkerData = { config, sqlitePath: opts.sqlitePath, buildDir: opts.buildDir ?? "" };
-  const pool = createRenderPool({ size, file, workerData, logger });
+  const pool = createRenderPool({ size, file, workerData, logger, stats: services.stats });
   services.events.onChange((change) => pool.changed(change));
   return pool;
 }

@@ -52,7 +52,11 @@ function wrapSqlite(raw: SQLite.Database) {
   return {
     close: () => raw.close(),
     prepare(query: string) {
-      const stmt = statement(query);
+      // Kysely opens transactions with a plain (deferred) BEGIN: a transaction that reads and then
+      // writes fails at once with SQLITE_BUSY when another connection (a render thread, a script)
+      // wrote in between, whatever the busy timeout. IMMEDIATE takes the write lock up front, and
+      // waits for it under the busy timeout instead.
+      const stmt = statement(query === "begin" ? "begin immediate" : query);
       return {
         get reader() {
           return stmt.reader;

@@ -16,6 +16,7 @@ import {
   type Rendered,
   type RenderJob,
   type RenderPool,
+  renderPage,
   SHARED_RENDER_HEADERS,
 } from "./render-pool";
 import { inlineScriptHashes, type Security } from "./security";
@@ -24,7 +25,7 @@ import { inlineScriptHashes, type Security } from "./security";
  * Renders a page request with a nonce: the request's own for pages that are never stored (console,
  * form posts), a marker for public pages (their policy lists hashes; see inlineScriptHashes).
  */
-export type PageRender = (req: Request, nonce?: string) => Promise<Response>;
+export type PageRender = (req: Request, nonce?: string, collect?: { body?: Buffer }) => Promise<Response>;
 
 /** How long a 404 (unknown article id, unknown path) is kept: long enough to absorb a flood. */
 const NOT_FOUND_TTL_MS = 10_000;
@@ -128,8 +129,8 @@ export function createPageCache(opts: {
   async function renderOwn(req: Request): Promise<Finished> {
     // The page's own scripts carry this marker; only they are hashed into its policy.
     const marker = crypto.randomBytes(12).toString("base64url");
-    const res = await render(req, marker);
-    return finish(await renderedOf(res), marker, new URL(req.url).pathname, undefined);
+    const res = await renderPage((r, sink) => render(r, marker, sink), req);
+    return finish(res, marker, new URL(req.url).pathname, undefined);
   }
 
   /**
@@ -145,7 +146,7 @@ export function createPageCache(opts: {
     if (res) renders.thread++;
     else {
       renders.request++;
-      res = await renderedOf(await render(jobRequest(job), marker));
+      res = await renderPage((r, sink) => render(r, marker, sink), jobRequest(job));
     }
     return finish(res, marker, new URL(ask.url).pathname, { key, match, seq, encoding: ask.encoding });
   }
@@ -215,10 +216,6 @@ export function createPageCache(opts: {
       headers: f.headers,
     });
   }
-}
-
-async function renderedOf(res: Response): Promise<Rendered> {
-  return { status: res.status, headers: [...res.headers], body: Buffer.from(await res.arrayBuffer()) };
 }
 
 export type PageCache = ReturnType<typeof createPageCache>;

@@ -1,6 +1,7 @@
 import { Worker } from "node:worker_threads";
 import type { ContentChange } from "../../contract/cache-tags";
 import type { Logger } from "../logger";
+import type { Stats } from "../services/stats";
 import { withOrigin } from "./origin";
 
 /** A finished page: what the page cache stores or sends (server/http/page-cache.ts). */
@@ -30,6 +31,9 @@ export type ToWorker =
 
 export type FromWorker =
   | { type: "ready" }
+  /** a read or a search counted by a page the thread rendered, for the request thread to count */
+  | { type: "viewed"; articleId: number }
+  | { type: "searched"; keyword: string; results: number }
   | { type: "done"; id: number; status: number; headers: [string, string][]; body: Uint8Array }
   | { type: "failed"; id: number; message: string };
 
@@ -48,6 +52,21 @@ export const SHARED_RENDER_HEADERS = [
 /** The request a job renders, with the origin the request thread checked (server/http/origin.ts). */
 export function jobRequest(job: RenderJob): Request {
   return withOrigin(new Request(job.url, { headers: job.headers }), job.origin);
+}
+
+/**
+ * A whole page in memory: the body the document entry handed over (app/entry.server.tsx), or, for
+ * answers React Router made itself (redirects, its own errors) and handlers that do not hand over,
+ * the Response body read.
+ */
+export async function renderPage(
+  render: (req: Request, collect: { body?: Buffer }) => Promise<Response>,
+  req: Request,
+): Promise<Rendered> {
+  const sink: { body?: Buffer } = {};
+  const res = await render(req, sink);
+  const body = sink.body ?? Buffer.from(await res.arrayBuffer());
+  return { status: res.status, headers: [...res.headers], body };
 }
 
 /** A render that has not answered in this long is given up, and its thread replaced. */
@@ -86,6 +105,8 @@ export function createRenderPool(opts: {
   file: string;
   workerData: unknown;
   logger: Logger;
+  /** where the reads and searches the threads' pages count are counted (services.stats) */
+  stats?: Pick<Stats, "viewed" | "searched">;
 }) {
   const { logger } = opts;
   const slots: Slot[] = Array.from({ length: opts.size }, () => ({
@@ -108,6 +129,8 @@ export function createRenderPool(opts: {
         slot.failures = 0;
         return;
       }
+      if (m.type === "viewed") return opts.stats?.viewed(m.articleId);
+      if (m.type === "searched") return opts.stats?.searched(m.keyword, m.results);
       const p = slot.pending.get(m.id);
       if (!p) return;
       slot.pending.delete(m.id);

@@ -41,8 +41,8 @@ export function productionSsr(build: ServerBuild): SsrHandler {
     handlers.set(group, createRequestHandler(groupBuild(build, ids), "production"));
   }
 
-  return (request, services, cspNonce) => {
-    const context = loadContextFor(request, services, cspNonce);
+  return (request, services, cspNonce, collect) => {
+    const context = loadContextFor(request, services, cspNonce, collect);
     const handle = context.documentRequest ? handlerFor(new URL(request.url).pathname) : whole;
     return handle(request, context);
   };

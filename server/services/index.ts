@@ -25,7 +25,7 @@ import { createRetention } from "./retention";
 import { startScheduledPublishing } from "./scheduler";
 import { createSearchPush } from "./search-push";
 import { createSignupService } from "./signup";
-import { createStats } from "./stats";
+import { createStats, type Stats } from "./stats";
 import { createMemoryStore, createRedisStore, type SharedStore } from "./store";
 
 /** Everything the API and the route loaders call; built once per process. */
@@ -35,6 +35,11 @@ export function createServices(opts: {
   logger: Logger;
   store?: SharedStore;
   fetch?: typeof fetch;
+  /**
+   * where reads and searches are counted; default: counted here and written to the database. A
+   * render thread passes them on to the request thread, so only one connection ever writes.
+   */
+  stats?: Stats;
 }) {
   const { config, database, logger } = opts;
   const store =
@@ -43,7 +48,7 @@ export function createServices(opts: {
   const search = createSearchIndex(database);
   const events = createContentEvents({ redis, logger });
   const limits = createLimits(redis);
-  const stats = createStats({ database, logger });
+  const stats = opts.stats ?? createStats({ database, logger });
   const responses = createResponseStores(config, events);
   const products = createProductService({ database, events });
   const uploadsDir = path.join(config.DATA_DIR, "uploads");

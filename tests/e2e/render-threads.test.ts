@@ -105,6 +105,26 @@ describe.each(engines())("render threads (%s)", (engine) => {
     expect(missing.status).toBe(404);
   });
 
+  it("counts the searches of pages rendered on a thread where they are written: on the request thread", async () => {
+    let n = 0;
+    let keyword = "";
+    const searchPath = () => {
+      keyword = `线程搜索${engine}${n++}`;
+      return `/searchlist/${encodeURIComponent(keyword)}`;
+    };
+    const threaded = await missRenderedOn(site, "thread", searchPath);
+    expect(threaded.status).toBe(200);
+    expect(threaded.body).toContain(keyword);
+    // The thread passed the search on; the request thread's counts are written by its flush.
+    await site.services.stats.flush();
+    const rows = await site.services.database.db
+      .selectFrom("search_log")
+      .select(["keyword", "searches"])
+      .where("keyword", "=", keyword)
+      .execute();
+    expect(rows).toEqual([{ keyword, searches: 1 }]);
+  });
+
   it("passes content changes on to the threads: a publish and an edit show at once on the pages they touch", async () => {
     await page(site, "/");
     await page(site, "/newlist/5");
