@@ -17,7 +17,7 @@ declare module "react-router" {
     /**
      * Set by a server that reads the whole page into memory (the pages it stores): the document's
      * HTML is handed over here and the Response has no body, which spares building a web stream
-     * around it and reading it back (server/http/ssr.ts, `renderPage`).
+     * around it and reading it back (`renderPage` in server/http/render-pool.ts).
      */
     collect?: { body?: Buffer };
   }

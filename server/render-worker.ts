@@ -75,9 +75,10 @@ async function main() {
     running++;
     try {
       const res = await renderPage((r, sink) => ssr(r, services, m.marker, sink), jobRequest(m));
-      // A copy of its own, so only the page's bytes move to the request thread (a small Buffer may
-      // sit in a shared pool).
-      const body = new Uint8Array(res.body);
+      // The page's bytes move to the request thread without a copy when they fill their memory
+      // alone; a small page may sit in Node's shared Buffer pool, which must not move: it is copied.
+      const own = res.body.byteOffset === 0 && res.body.byteLength === res.body.buffer.byteLength;
+      const body = own ? new Uint8Array(res.body.buffer, 0, res.body.byteLength) : new Uint8Array(res.body);
       post({ type: "done", id: m.id, status: res.status, headers: res.headers, body }, [
         body.buffer as ArrayBuffer,
       ]);
