@@ -1,16 +1,8 @@
 // The seeded Zipf mix of `npm run bench:traffic`, shared with bench/store-sizing.ts.
+import { mulberry32 } from "../server/db/seed/demo-content";
 
 /** A seeded generator, so two runs request the same URLs. */
-export function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export const rng = mulberry32;
 
 /** Zipf (s = 1) over the ids, in a shuffled order (the hot articles are not simply the newest). */
 export function zipf(ids: number[], random: () => number) {

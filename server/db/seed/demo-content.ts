@@ -104,7 +104,8 @@ const DAY_MS = 86_400_000;
 // PRNG helpers
 // ---------------------------------------------------------------------------
 
-function mulberry32(seed: number): () => number {
+/** A seeded generator (mulberry32): the same seed gives the same sequence (also bench/zipf.ts). */
+export function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
