@@ -10,6 +10,9 @@ import { createLogger } from "./logger";
 import { createServices } from "./services";
 import type { Stats } from "./services/stats";
 
+/** A render thread's PostgreSQL connections, and so the renders it runs at once there. */
+const PG_CONNECTIONS = 4;
+
 /** What the request thread hands a render thread (server/http/render-pool.ts). */
 export interface RenderWorkerData {
   config: Config;
@@ -42,7 +45,7 @@ async function main() {
     dataDir: config.DATA_DIR,
     sqlitePath: data.sqlitePath,
     migrate: false,
-    poolSize: 4,
+    poolSize: PG_CONNECTIONS,
     // Pages read an article or a list at a time; the file is mapped (mmap) and shared anyway.
     cacheMb: 16,
   });
@@ -64,7 +67,7 @@ async function main() {
   // Renders run one at a time on SQLite (its reads are synchronous: interleaving renders only keeps
   // more of them alive at once, which makes every young-generation collection copy more), and up to
   // the pool's size on PostgreSQL, where a render waits on the network.
-  const concurrency = config.DATABASE_URL ? 4 : 1;
+  const concurrency = config.DATABASE_URL ? PG_CONNECTIONS : 1;
   const queue: Extract<ToWorker, { type: "render" }>[] = [];
   let running = 0;
   let closing: (() => void) | undefined;
