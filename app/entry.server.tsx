@@ -2,6 +2,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceContext } from "./nonce";
+import { PageBytes } from "./page-bytes";
 
 export const streamTimeout = 5_000;
 
@@ -26,7 +27,7 @@ export default function handleRequest(
   const nonce = loadContext.cspNonce;
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;
-    const chunks: Uint8Array[] = [];
+    const page = new PageBytes();
     const timeout = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
@@ -38,10 +39,10 @@ export default function handleRequest(
           // Everything is ready, so React writes the whole page at once: into an array, without a stream.
           pipe(
             collect(
-              chunks,
+              page,
               () => {
                 clearTimeout(timeout);
-                const body = Buffer.concat(chunks);
+                const body = page.finish();
                 responseHeaders.set("Content-Type", "text/html; charset=utf-8");
                 const sink = loadContext.collect;
                 if (sink) sink.body = body;
@@ -65,17 +66,13 @@ export default function handleRequest(
 }
 
 /**
- * The least of a Writable that React's pipe() needs: chunks go into `chunks`, `done` runs at the end,
+ * The least of a Writable that React's pipe() needs: chunks go into `page`, `done` runs at the end,
  * `failed` if React gives up on the page.
  */
-function collect(
-  chunks: Uint8Array[],
-  done: () => void,
-  failed: (e: unknown) => void,
-): NodeJS.WritableStream {
+function collect(page: PageBytes, done: () => void, failed: (e: unknown) => void): NodeJS.WritableStream {
   const sink = {
     write(chunk: Uint8Array | string) {
-      chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
+      page.write(chunk);
       return true;
     },
     end() {

@@ -13,6 +13,7 @@ import { articleChange } from "../../contract/cache-tags";
 import type { Article, ArticleSummary, Tag } from "../../contract/entities";
 import type { Revision } from "../../contract/revisions";
 import type { Database } from "../db";
+import { compiledOnce } from "../db/compiled";
 import type { DB } from "../db/schema";
 import type { SearchIndex } from "../search";
 import type { ContentEvents } from "../services/cache";
@@ -132,6 +133,32 @@ export function createContentService(
 
   const page = (p: number, size: number) => ({ limit: size, offset: (p - 1) * size });
 
+  // An article's page reads these two on every render: compiled once (server/db/compiled.ts).
+  const articleRow = (all: boolean) =>
+    compiledOnce(
+      db,
+      (id: number) =>
+        (all ? db.selectFrom("articles") : published())
+          .innerJoin("columns", "columns.id", "articles.column_id")
+          .selectAll("articles")
+          .select("columns.name as column_name")
+          .where("articles.id", "=", id),
+      1,
+    );
+  const articlePublished = articleRow(false);
+  const articleAnyStatus = articleRow(true);
+  const articleTags = compiledOnce(
+    db,
+    (id: number) =>
+      db
+        .selectFrom("article_tags as at")
+        .innerJoin("tags as t", "t.id", "at.tag_id")
+        .select(["t.id", "t.name"])
+        .where("at.article_id", "=", id)
+        .orderBy("at.position"),
+    1,
+  );
+
   const reading = {
     async list(opts: { page: number; pageSize: number; columnId?: number }) {
       const { limit, offset } = page(opts.page, opts.pageSize);
@@ -171,16 +198,11 @@ export function createContentService(
     },
     /** The article as its page shows it; `anyStatus`: drafts and scheduled ones too (previews). */
     async detail(contentId: number, opts: { anyStatus?: boolean } = {}): Promise<Article> {
-      const r = await (opts.anyStatus ? db.selectFrom("articles") : published())
-        .innerJoin("columns", "columns.id", "articles.column_id")
-        .selectAll("articles")
-        .select("columns.name as column_name")
-        .where("articles.id", "=", contentId)
-        .executeTakeFirst();
+      const r = (await (opts.anyStatus ? articleAnyStatus : articlePublished)(contentId)).rows[0];
       if (!r) throw notFound("文章");
-      const tags = await tagsFor([r.id]);
+      const tags = (await articleTags(r.id)).rows.map((t) => ({ tagId: t.id, tagName: t.name }));
       return {
-        ...toArticleSummary(r, tags.get(r.id) ?? []),
+        ...toArticleSummary(r, tags),
         content: r.content,
         columnName: r.column_name,
         seoTitle: r.seo_title,
