@@ -14,9 +14,9 @@ import type { DB } from "./schema";
 export function compiledOnce<R, A extends unknown[]>(
   db: Kysely<DB>,
   build: (...placeholders: A) => Compilable<R>,
-  arity: A["length"],
 ): (...values: A) => Promise<QueryResult<R>> {
-  const placeholders = Array.from({ length: arity }, (_, i) => Symbol(`value ${i}`));
+  // One placeholder per parameter `build` declares.
+  const placeholders = Array.from({ length: build.length }, (_, i) => Symbol(`value ${i}`));
   const compiled = build(...(placeholders as unknown as A)).compile();
   const slots = placeholders.map((p) => {
     const at = compiled.parameters.indexOf(p);

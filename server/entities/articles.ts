@@ -135,28 +135,22 @@ export function createContentService(
 
   // An article's page reads these two on every render: compiled once (server/db/compiled.ts).
   const articleRow = (all: boolean) =>
-    compiledOnce(
-      db,
-      (id: number) =>
-        (all ? db.selectFrom("articles") : published())
-          .innerJoin("columns", "columns.id", "articles.column_id")
-          .selectAll("articles")
-          .select("columns.name as column_name")
-          .where("articles.id", "=", id),
-      1,
+    compiledOnce(db, (id: number) =>
+      (all ? db.selectFrom("articles") : published())
+        .innerJoin("columns", "columns.id", "articles.column_id")
+        .selectAll("articles")
+        .select("columns.name as column_name")
+        .where("articles.id", "=", id),
     );
   const articlePublished = articleRow(false);
   const articleAnyStatus = articleRow(true);
-  const articleTags = compiledOnce(
-    db,
-    (id: number) =>
-      db
-        .selectFrom("article_tags as at")
-        .innerJoin("tags as t", "t.id", "at.tag_id")
-        .select(["t.id", "t.name"])
-        .where("at.article_id", "=", id)
-        .orderBy("at.position"),
-    1,
+  const articleTags = compiledOnce(db, (id: number) =>
+    db
+      .selectFrom("article_tags as at")
+      .innerJoin("tags as t", "t.id", "at.tag_id")
+      .select(["t.id", "t.name"])
+      .where("at.article_id", "=", id)
+      .orderBy("at.position"),
   );
 
   const reading = {
