@@ -82,6 +82,7 @@ export function createContentService(
   const { stats, remoteImages, pushes } = helpers;
 
   const published = () => db.selectFrom("articles").where("status", "=", "published");
+  const toTag = (r: { id: number; name: string }): Tag => ({ tagId: r.id, tagName: r.name });
 
   /** `x`: a transaction to read in (SQLite has one connection: reads in a transaction must use it). */
   async function tagsFor(ids: number[], x: Kysely<DB> = db): Promise<Map<number, Tag[]>> {
@@ -97,7 +98,7 @@ export function createContentService(
       .execute();
     for (const r of rows) {
       const list = map.get(r.article_id) ?? [];
-      list.push({ tagId: r.id, tagName: r.name });
+      list.push(toTag(r));
       map.set(r.article_id, list);
     }
     return map;
@@ -194,7 +195,7 @@ export function createContentService(
     async detail(contentId: number, opts: { anyStatus?: boolean } = {}): Promise<Article> {
       const r = (await (opts.anyStatus ? articleAnyStatus : articlePublished)(contentId)).rows[0];
       if (!r) throw notFound("文章");
-      const tags = (await articleTags(r.id)).rows.map((t) => ({ tagId: t.id, tagName: t.name }));
+      const tags = (await articleTags(r.id)).rows.map(toTag);
       return {
         ...toArticleSummary(r, tags),
         content: r.content,
