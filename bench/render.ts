@@ -29,7 +29,8 @@ import { BenchError, fail, ROOT } from "./kit";
  *   BENCH_RENDER_HTTP=0 …            React Router's handler alone, as a render thread calls it
  *   BENCH_RENDER_BUILD=dir …         another build directory than build/
  *   BENCH_RENDER_COMPARE=dir …       this build against another (rounds alternate between the two)
- *   BENCH_RENDER_MODE=callgrind …    instructions per render under valgrind (repeatable when busy)
+ *   BENCH_RENDER_MODE=callgrind …    instructions per render under valgrind (repeatable when busy), with
+ *                                    and without V8's optimizing compiler
  *   BENCH_RENDER_MODE=profile …      a CPU profile of the renders alone (bench/data/render/render.cpuprofile)
  * A CPU profile: NODE_ENV=production node --cpu-prof --cpu-prof-dir=bench/data/render build/run/render.mjs
  * (after one run).
@@ -286,11 +287,38 @@ function callgrind(opts: RenderOptions) {
     },
   );
   const text = fs.existsSync(out) ? fs.readFileSync(out, "utf8") : "";
-  const total = /^totals: (\d+)/m.exec(text) ?? /^summary: (\d+)/m.exec(text);
-  if (!total) throw new Error(`callgrind gave no totals: ${res.stderr?.toString().slice(-500)}`);
-  const perRender = Number(total[1]) / renders;
-  console.info(`callgrind: ${(perRender / 1e6).toFixed(2)} M instructions per render (${renders} renders)`);
-  return { instructionsPerRender: Math.round(perRender), renders };
+  const total = Number((/^totals: (\d+)/m.exec(text) ?? /^summary: (\d+)/m.exec(text))?.[1] ?? 0);
+  // No instructions counted: the child never reached its renders (no build, NODE_ENV, a crash).
+  if (!total) throw new BenchError(`callgrind counted nothing: ${res.stderr?.toString().slice(-800)}`);
+  const perRender = total / renders;
+  const compiler = optimizingCompiler(out) / renders;
+  console.info(
+    `callgrind: ${(perRender / 1e6).toFixed(2)} M instructions per render (${renders} renders), of which ` +
+      `${(compiler / 1e6).toFixed(2)} M V8's optimizing compiler: ${((perRender - compiler) / 1e6).toFixed(2)} M without it`,
+  );
+  return {
+    instructionsPerRender: Math.round(perRender),
+    compilerPerRender: Math.round(compiler),
+    withoutCompilerPerRender: Math.round(perRender - compiler),
+    renders,
+  };
+}
+
+/**
+ * Instructions V8's optimizing compiler (TurboFan) took inside the counted renders, all it called
+ * included. Under `--single-threaded` it compiles on the rendering thread, and it keeps compiling
+ * for thousands of renders (with 1,000 warm-up renders, about a quarter of the counted
+ * instructions): how much of that lands in the counted window is what made single runs of one
+ * build differ by up to 20 %. Without it, the figure is what a warm server pays per render (the
+ * collector stays in). Read with callgrind_annotate, which comes with valgrind.
+ */
+function optimizingCompiler(file: string): number {
+  const res = spawnSync("callgrind_annotate", ["--inclusive=yes", "--threshold=100", file], {
+    encoding: "utf8",
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  const line = res.stdout?.split("\n").find((l) => l.includes("Runtime_CompileOptimized("));
+  return line ? Number(line.trim().split(/\s/)[0]!.replaceAll(",", "")) : 0;
 }
 
 async function main() {
