@@ -1,6 +1,7 @@
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import { MarkupSplice } from "./components/Prerendered";
 import { NonceContext } from "./nonce";
 import { PageBytes } from "./page-bytes";
 
@@ -31,7 +32,9 @@ export default function handleRequest(
     const timeout = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <MarkupSplice.Provider value={page}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </MarkupSplice.Provider>
       </NonceContext.Provider>,
       {
         nonce,

@@ -1,4 +1,10 @@
-import type { HTMLAttributes, ReactNode } from "react";
+import { createContext, type HTMLAttributes, type ReactNode, useContext } from "react";
+
+/** Markup rendered once: its HTML, and the same encoded as UTF-8. */
+export interface Markup {
+  html: string;
+  bytes: Uint8Array;
+}
 
 /**
  * Server-side markup memo for the site chrome (installed by app/routes/news/chrome.server.ts, which
@@ -8,8 +14,15 @@ import type { HTMLAttributes, ReactNode } from "react";
  * preload, which the memo asks for again on each page).
  */
 export const chromeMarkup: {
-  render?: (key: string, deps: readonly unknown[], children: ReactNode) => string | undefined;
+  render?: (key: string, deps: readonly unknown[], children: ReactNode) => Markup | undefined;
 } = {};
+
+/**
+ * The page the server is writing, which takes memoised markup as bytes: it answers a placeholder
+ * for React to write and puts the bytes in its place when the page is finished (app/page-bytes.ts).
+ * None in the browser, nor in the memo's own render of the markup.
+ */
+export const MarkupSplice = createContext<{ splice(bytes: Uint8Array): string } | null>(null);
 
 type Tag = "div" | "header" | "footer" | "aside" | "nav";
 
@@ -30,8 +43,12 @@ export function Prerendered({
   deps: readonly unknown[];
   children: ReactNode;
 } & HTMLAttributes<HTMLElement> & { [data: `data-${string}`]: string | boolean | undefined }) {
-  const html = chromeMarkup.render?.(markupKey, deps, children);
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: markup React rendered from our own components
-  if (html !== undefined) return <Element {...attributes} dangerouslySetInnerHTML={{ __html: html }} />;
+  const page = useContext(MarkupSplice);
+  const markup = chromeMarkup.render?.(markupKey, deps, children);
+  if (markup) {
+    const html = page ? page.splice(markup.bytes) : markup.html;
+    // biome-ignore lint/security/noDangerouslySetInnerHtml: markup React rendered from our own components
+    return <Element {...attributes} dangerouslySetInnerHTML={{ __html: html }} />;
+  }
   return <Element {...attributes}>{children}</Element>;
 }

@@ -48,4 +48,47 @@ describe("PageBytes", () => {
     expect(b.finish().toString()).toBe("<b>乙</b>");
     expect(a.finish().toString()).toBe("<a>甲</a>");
   });
+
+  describe("splice", () => {
+    const header = Buffer.from('<div class="site-header-inner"><a href="/">电商报</a></div>');
+    const footer = Buffer.from("<p>© 2026 电商报 · 京ICP备</p>");
+
+    it("puts the bytes where the placeholders were written, as raw markup, and nothing else", () => {
+      const page = new PageBytes();
+      page.write(`<header>${page.splice(header)}</header><main>正文</main>`);
+      // a placeholder may reach the page inside one of React's byte views, cut across two of them
+      const placeholder = new TextEncoder().encode(`<footer>${page.splice(footer)}</footer>`);
+      page.write(placeholder.subarray(0, 12));
+      page.write(placeholder.subarray(12));
+      const out = page.finish();
+      expect(out.toString()).toBe(`<header>${header}</header><main>正文</main><footer>${footer}</footer>`);
+      expect(out.includes(0)).toBe(false);
+      expect(out.byteOffset).toBe(0);
+      expect(out.buffer.byteLength).toBe(out.byteLength);
+    });
+
+    it("takes the same bytes more than once, and pages apart from each other", () => {
+      const a = new PageBytes();
+      const b = new PageBytes();
+      const inA = a.splice(header);
+      const inB = b.splice(footer);
+      expect(inA).not.toBe(inB);
+      a.write(`${inA}|${a.splice(header)}`);
+      // one page's placeholder in another page's text is only text there
+      b.write(`${inB}|${inA}`);
+      expect(a.finish().toString()).toBe(`${header}|${header}`);
+      expect(b.finish().toString()).toBe(`${footer}|${inA}`);
+    });
+
+    it("gives the next page, in the same reused buffer, its own bytes only", () => {
+      const first = new PageBytes();
+      const placeholder = first.splice(header);
+      first.write(`${"x".repeat(40)}${placeholder}`);
+      expect(first.finish().toString()).toBe(`${"x".repeat(40)}${header}`);
+      // the next page reuses that buffer: its own placeholder, then bytes of its own only
+      const second = new PageBytes();
+      second.write(`<p>${second.splice(footer)}</p>`);
+      expect(second.finish().toString()).toBe(`<p>${footer}</p>`);
+    });
+  });
 });

@@ -4,7 +4,7 @@ import { renderToString } from "react-dom/server";
 import { type AppLoadContext, MemoryRouter } from "react-router";
 import { ARTICLE_COLUMN, BANNER_GROUP } from "../../../contract/columns";
 import type { Column, Partner, Tag } from "../../../contract/entities";
-import { chromeMarkup } from "../../components/Prerendered";
+import { chromeMarkup, type Markup } from "../../components/Prerendered";
 
 type Services = AppLoadContext["services"];
 
@@ -95,10 +95,9 @@ interface ImagePreload {
   fetchPriority?: "high" | "low" | "auto";
 }
 
-const markup = new Map<
-  string,
-  { deps: readonly unknown[]; memo: { html: string; preloads: ImagePreload[] } | undefined }
->();
+type Memo = Markup & { preloads: ImagePreload[] };
+
+const markup = new Map<string, { deps: readonly unknown[]; memo: Memo | undefined }>();
 
 /** The image preloads React puts ahead of markup rendered apart (an eager, high-priority <img>). */
 const IMAGE_PRELOAD =
@@ -123,7 +122,9 @@ chromeMarkup.render = (key, deps, children) => {
     html = html.slice(m[0].length);
   }
   // Anything else hoisted into <head> (a stylesheet, a title) must come from the page's render.
-  const usable = /<(link|meta|title|style|script|base)[\s>]/.test(html) ? undefined : { html, preloads };
+  const usable = /<(link|meta|title|style|script|base)[\s>]/.test(html)
+    ? undefined
+    : { html, bytes: Buffer.from(html), preloads };
   markup.set(key, { deps, memo: usable });
   return withPreloads(usable);
 };
@@ -132,7 +133,7 @@ chromeMarkup.render = (key, deps, children) => {
  * Asks for the memo's picture preloads in the page being rendered (this runs inside its render), as
  * the <img> would have, and answers its markup.
  */
-function withPreloads(memo: { html: string; preloads: ImagePreload[] } | undefined): string | undefined {
+function withPreloads(memo: Memo | undefined): Markup | undefined {
   for (const p of memo?.preloads ?? []) preload(p.href, { as: "image", fetchPriority: p.fetchPriority });
-  return memo?.html;
+  return memo;
 }
