@@ -56,33 +56,16 @@ export class PageBytes {
     return `${this.placeholder}${this.spliced.length - 1}\0`;
   }
 
-  /** The page's bytes in a buffer of their own; this writer is done and its buffer goes back. */
+  /**
+   * The page's bytes, each placeholder replaced by its bytes, in a buffer of their own; this writer
+   * is done and its buffer goes back.
+   */
   finish(): Buffer<ArrayBuffer> {
-    const out = this.spliced.length > 0 ? this.withSplices() : Buffer.allocUnsafeSlow(this.length);
-    if (this.spliced.length === 0) this.buf.copy(out, 0, 0, this.length);
-    if (this.buf.length <= KEEP_AT_MOST) spare = this.buf;
-    this.buf = Buffer.alloc(0);
-    this.length = 0;
-    this.spliced = [];
-    this.placeholder = "";
-    return out;
-  }
-
-  /** The page with each placeholder replaced by its bytes. */
-  private withSplices(): Buffer<ArrayBuffer> {
     // Only what this page wrote: the rest of a reused buffer holds an earlier page.
     const page = this.buf.subarray(0, this.length);
-    const start = Buffer.from(this.placeholder, "latin1");
-    const found: { at: number; end: number; bytes: Uint8Array }[] = [];
-    let size = this.length;
-    for (let at = page.indexOf(start); at !== -1; at = page.indexOf(start, at + 1)) {
-      const end = page.indexOf(0, at + start.length) + 1;
-      const bytes =
-        end > 0 ? this.spliced[Number(page.toString("latin1", at + start.length, end - 1))] : undefined;
-      if (!bytes) continue;
-      found.push({ at, end, bytes });
-      size += bytes.byteLength - (end - at);
-    }
+    const found = this.placeholdersIn(page);
+    let size = page.length;
+    for (const f of found) size += f.bytes.byteLength - (f.end - f.at);
     const out = Buffer.allocUnsafeSlow(size);
     let from = 0;
     let to = 0;
@@ -93,7 +76,26 @@ export class PageBytes {
       from = f.end;
     }
     page.copy(out, to, from);
+    if (this.buf.length <= KEEP_AT_MOST) spare = this.buf;
+    this.buf = Buffer.alloc(0);
+    this.length = 0;
+    this.spliced = [];
+    this.placeholder = "";
     return out;
+  }
+
+  /** Where this page's placeholders are (`at` to `end`), with the bytes each stands for. */
+  private placeholdersIn(page: Buffer): { at: number; end: number; bytes: Uint8Array }[] {
+    if (this.spliced.length === 0) return [];
+    const start = Buffer.from(this.placeholder, "latin1");
+    const found: { at: number; end: number; bytes: Uint8Array }[] = [];
+    for (let at = page.indexOf(start); at !== -1; at = page.indexOf(start, at + 1)) {
+      const end = page.indexOf(0, at + start.length) + 1;
+      const bytes =
+        end > 0 ? this.spliced[Number(page.toString("latin1", at + start.length, end - 1))] : undefined;
+      if (bytes) found.push({ at, end, bytes });
+    }
+    return found;
   }
 
   private reserve(bytes: number) {
