@@ -19,6 +19,8 @@ export function countsAsReader(
 /** User agents judged so far; emptied when full, so a flood of made-up agents cannot grow memory. */
 const botVerdicts = new Map<string, boolean>();
 const MAX_AGENTS = 1000;
+/** Longer agents (made up, or rare) are judged every time rather than kept. */
+const MAX_KEPT_LENGTH = 512;
 
 /**
  * isbot() runs one large regular expression over the user agent: about 5 % of the request thread's
@@ -26,6 +28,7 @@ const MAX_AGENTS = 1000;
  * traffic"). Visitors send few distinct agents, so each is judged once.
  */
 export function isBotAgent(agent: string): boolean {
+  if (agent.length > MAX_KEPT_LENGTH) return isbot(agent);
   let verdict = botVerdicts.get(agent);
   if (verdict === undefined) {
     if (botVerdicts.size >= MAX_AGENTS) botVerdicts.clear();

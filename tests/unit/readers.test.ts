@@ -26,6 +26,9 @@ describe("readers", () => {
       expect(isBotAgent(agent)).toBe(isbot(agent));
     }
     for (const agent of agents) expect(isBotAgent(agent)).toBe(isbot(agent));
+    // Agents too long to keep are judged all the same.
+    for (const agent of [`${"x".repeat(600)} Googlebot/2.1`, `Mozilla/5.0 ${"y".repeat(600)}`])
+      expect(isBotAgent(agent)).toBe(isbot(agent));
   });
 
   it("counts a browser's GET answered 200, not a bot, a prefetch, a HEAD or an error", () => {
