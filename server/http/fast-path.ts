@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ApiKeyOf } from "../api/registry";
 import type { ResponseStore, StoredAnswer } from "../services/response-store";
-import { answerParts, type StoreState } from "./answers";
+import { answerHead, type StoreState } from "./answers";
 import type { Metrics } from "./metrics";
 import { routeLabel } from "./metrics";
 import type { HeaderSource, OriginCheck } from "./origin";
@@ -29,6 +29,7 @@ export function createFastPath(opts: {
   viewed: (articleId: number) => void;
 }) {
   const { pages, api, apiKeyOf, originCheck, metrics, fixedHeaders, viewed } = opts;
+  const apiPrefix = { name: "api", headers: fixedHeaders.flat() };
   return function serve(req: IncomingMessage, res: ServerResponse, fallback: () => void): boolean {
     const method = req.method ?? "GET";
     if (method !== "GET" && method !== "HEAD") return false;
@@ -61,7 +62,7 @@ export function createFastPath(opts: {
     if (key === undefined) return false;
     const found = store.lookup(key);
     const done = (status: number) => {
-      const route = routeLabel(url.pathname, isApi ? url.pathname : "");
+      const route = routeLabel(url.pathname, isApi ? url.pathname : "", status);
       metrics.record(method, route, status, (performance.now() - start) / 1000);
       countReader(url, status, method, req);
     };
@@ -102,15 +103,15 @@ export function createFastPath(opts: {
     isApi: boolean,
     state: StoreState,
   ) {
-    const p = answerParts(
+    const p = answerHead(
       store,
       key,
       a,
       { method, acceptEncoding: header(req, "accept-encoding"), ifNoneMatch: header(req, "if-none-match") },
       state,
+      isApi ? apiPrefix : null,
     );
-    const headers = isApi ? [...fixedHeaders, ...p.headers] : p.headers;
-    res.writeHead(p.status, headers.flat());
+    res.writeHead(p.status, p.head);
     res.end(p.body ?? undefined);
   }
 

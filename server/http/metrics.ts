@@ -97,7 +97,7 @@ export function createMetrics(services: Services) {
     async middleware(c: Context, next: Next) {
       const end = latency.startTimer();
       await next();
-      const route = routeLabel(c.req.path, c.req.routePath);
+      const route = routeLabel(c.req.path, c.req.routePath, c.res.status);
       end({ method: c.req.method, route });
       requests.inc({ method: c.req.method, route, status: String(c.res.status) });
     },
@@ -109,16 +109,38 @@ export function createMetrics(services: Services) {
   };
 }
 
-export function routeLabel(path: string, routePath: string): string {
+/**
+ * The route label of a request: the API route as declared, or a page's first path segment. Paths
+ * the site does not have (answered 404), and requests refused as malformed (400, a foreign host
+ * among them), share one label each, so a flood of made-up paths cannot add a series per path. Runs on every request, stored pages included: no regular expressions, no arrays.
+ */
+export function routeLabel(path: string, routePath: string, status?: number): string {
   if (path.startsWith("/api/"))
     return routePath && routePath !== "/api/*" && routePath !== "*" ? routePath : "/api/other";
   if (path.startsWith("/assets/")) return "/assets/*";
   if (path.startsWith("/uploads/")) return "/uploads/*";
-  const seg = path.split("/").filter(Boolean);
-  if (seg.length === 0) return "/";
-  const first = `/${seg[0]!.replace(/\.data$/, "").slice(0, 40)}`;
-  return seg.length > 1 ? `${first}/*` : first;
+  if (status === 404) return NOT_FOUND_LABEL;
+  if (status === 400) return BAD_REQUEST_LABEL;
+  let start = 0;
+  while (path.charCodeAt(start) === SLASH) start++;
+  if (start === path.length) return "/";
+  let end = path.indexOf("/", start);
+  if (end === -1) end = path.length;
+  let more = false;
+  for (let i = end; i < path.length; i++)
+    if (path.charCodeAt(i) !== SLASH) {
+      more = true;
+      break;
+    }
+  let first = path.slice(start, end);
+  if (first.endsWith(".data")) first = first.slice(0, -5);
+  const label = `/${first.slice(0, 40)}`;
+  return more ? `${label}/*` : label;
 }
+
+const SLASH = 47;
+export const NOT_FOUND_LABEL = "(not found)";
+export const BAD_REQUEST_LABEL = "(bad request)";
 
 /** Where the page cache's renders ran (server/http/page-cache.ts). */
 export interface RenderCounts {

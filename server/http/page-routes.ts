@@ -14,6 +14,8 @@ export interface PageRoute {
   cache: RouteCache | undefined;
   /** a catch-all (`*`): it also matches paths the app answers before any page (/healthz, /uploads/…) */
   splat: boolean;
+  /** the first segment when it is static (lower case): only paths starting with it can match */
+  first: string | null;
 }
 
 export interface PageMatch {
@@ -91,6 +93,8 @@ export function compilePageRoutes(routes: ServerBuild["routes"]): PageRoute[] {
         score: score(variant, Boolean(leaf.index)),
         cache: handle?.cache,
         splat: names.includes("*"),
+        first:
+          variant[0] && variant[0] !== "*" && !variant[0].startsWith(":") ? variant[0].toLowerCase() : null,
       });
     }
   }
@@ -101,10 +105,36 @@ export function compilePageRoutes(routes: ServerBuild["routes"]): PageRoute[] {
     .map(({ r }) => r);
 }
 
+/**
+ * The routes a path can match, by its first segment, in rank order: those whose first segment is
+ * that one, and those starting with a parameter (or none). Built once per route list and segment of
+ * the site's own; any other segment gets the second kind only. Saves trying each route's pattern.
+ */
+const candidateLists = new WeakMap<PageRoute[], { bySegment: Map<string, PageRoute[]>; open: PageRoute[] }>();
+
+function candidates(routes: PageRoute[], path: string): PageRoute[] {
+  let index = candidateLists.get(routes);
+  if (!index) {
+    const bySegment = new Map<string, PageRoute[]>();
+    for (const r of routes)
+      if (r.first !== null && !bySegment.has(r.first))
+        bySegment.set(
+          r.first,
+          routes.filter((x) => x.first === null || x.first === r.first),
+        );
+    index = { bySegment, open: routes.filter((x) => x.first === null) };
+    candidateLists.set(routes, index);
+  }
+  const end = path.indexOf("/", 1);
+  const segment = (end === -1 ? path.slice(1) : path.slice(1, end)).toLowerCase();
+  return index.bySegment.get(segment) ?? index.open;
+}
+
 /** The page a path belongs to (a client-navigation `.data` path counts as its page). */
 export function matchPage(routes: PageRoute[], pathname: string): PageMatch | undefined {
-  const path = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
-  for (const route of routes) {
+  const path =
+    pathname === "/_root.data" ? "/" : pathname.endsWith(".data") ? pathname.slice(0, -5) : pathname;
+  for (const route of candidates(routes, path)) {
     const m = route.pattern.exec(path);
     if (!m) continue;
     const params: Record<string, string | undefined> = {};

@@ -37,6 +37,8 @@ export interface StoredAnswer {
   staleSince?: number;
   /** bytes of the uncompressed body (sent to clients that accept no compression) */
   rawBytes: number;
+  /** the header lists it was sent with, by encoding and state (server/http/answers.ts answerHead) */
+  heads?: Map<string, string[]>;
 }
 
 export type Freshness = "fresh" | "stale" | "dead";
@@ -67,7 +69,8 @@ interface LoggedChange {
 const LOG_LIMIT = 5000;
 
 export function answerSize(a: StoredAnswer): number {
-  let n = 200 + a.etag.length;
+  // Beside the headers' text: the flat header lists kept per encoding and state (about three).
+  let n = 200 + a.etag.length + 3 * 8 * (2 * a.headers.length + 12);
   for (const [k, v] of a.headers) n += k.length + v.length;
   for (const b of Object.values(a.bodies)) n += b?.length ?? 0;
   return n;
@@ -95,11 +98,19 @@ export function decompress(body: Buffer, encoding: Encoding): Buffer {
 /** What a client accepts, from its Accept-Encoding header: brotli first, then gzip, else neither. */
 export function preferredEncoding(acceptEncoding: string | null | undefined): Encoding | null {
   if (!acceptEncoding) return null;
-  const ae = acceptEncoding.toLowerCase();
-  if (accepts(ae, "br")) return "br";
-  if (accepts(ae, "gzip")) return "gzip";
-  return null;
+  // Browsers send one of a few values: each is read once (a bounded map, emptied when full).
+  let encoding = encodings.get(acceptEncoding);
+  if (encoding === undefined) {
+    const ae = acceptEncoding.toLowerCase();
+    encoding = accepts(ae, "br") ? "br" : accepts(ae, "gzip") ? "gzip" : null;
+    if (acceptEncoding.length <= 128) {
+      if (encodings.size >= 100) encodings.clear();
+      encodings.set(acceptEncoding, encoding);
+    }
+  }
+  return encoding;
 }
+const encodings = new Map<string, Encoding | null>();
 
 function accepts(ae: string, coding: string): boolean {
   const i = ae.indexOf(coding);

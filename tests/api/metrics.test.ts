@@ -1,3 +1,4 @@
+import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { routeLabel } from "../../server/http/metrics";
 import { startTestServer, type TestServer } from "../helpers/server";
@@ -36,5 +37,31 @@ describe("metrics", () => {
     expect(routeLabel("/searchlist/任意关键词", "*")).toBe("/searchlist/*");
     expect(routeLabel("/", "*")).toBe("/");
     expect(routeLabel("/api/nothing", "/api/*")).toBe("/api/other");
+    expect(routeLabel("//articledetail//123/", "*")).toBe("/articledetail/*");
+    expect(routeLabel("/articledetail/123.data", "*")).toBe("/articledetail/*");
+    expect(routeLabel("/_root.data", "*")).toBe("/_root");
+    expect(routeLabel("/wxmcn/", "*")).toBe("/wxmcn");
+    expect(routeLabel("///", "*")).toBe("/");
+    expect(routeLabel(`/${"x".repeat(60)}/1`, "*")).toBe(`/${"x".repeat(40)}/*`);
+  });
+
+  it("gives made-up paths one label, however many are asked for", async () => {
+    for (let i = 0; i < 30; i++) expect((await fetch(`${s.url}/made-up-${i}/page`)).status).toBe(404);
+    const foreign = await new Promise<number>((resolve, reject) =>
+      http
+        .get(
+          { host: "127.0.0.1", port: s.port, path: "/made-up", headers: { host: "evil.example" } },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          },
+        )
+        .on("error", reject),
+    );
+    expect(foreign).toBe(400);
+    const text = await (await fetch(`${s.url}/metrics`)).text();
+    expect(text).not.toContain("made-up");
+    expect(text).toContain('http_requests_total{method="GET",route="(not found)",status="404"} 30');
+    expect(text).toContain('http_requests_total{method="GET",route="(bad request)",status="400"} 1');
   });
 });

@@ -121,6 +121,12 @@ describe("response store", () => {
     expect(preferredEncoding("br;q=0, gzip")).toBe("gzip");
     expect(preferredEncoding("identity")).toBeNull();
     expect(preferredEncoding(undefined)).toBeNull();
+    // Read again (kept), and through a flood of made-up values that empties what is kept.
+    for (let i = 0; i < 300; i++) expect(preferredEncoding(`x-${i}, gzip`)).toBe("gzip");
+    expect(preferredEncoding("gzip, deflate, br")).toBe("br");
+    expect(preferredEncoding("br;q=0, gzip")).toBe("gzip");
+    expect(preferredEncoding(`${"x".repeat(200)}, br`)).toBe("br");
+    expect(preferredEncoding("identity")).toBeNull();
   });
 
   it("runs one computation per key, however many readers wait", async () => {
@@ -198,5 +204,36 @@ describe("page keys", () => {
     expect(matchPage(routes, "/searchlist/abc")?.route.id).toBe("search");
     expect(matchPage(routes, "/wxmcn")?.route.id).toBe("mcn");
     expect(matchPage(routes, "/articledetail/300/extra")?.route.id).toBe("notFound");
+  });
+
+  it("finds the same route as trying every pattern in rank order, whatever the path's case", () => {
+    const everyPattern = (pathname: string) => {
+      const path =
+        pathname === "/_root.data" ? "/" : pathname.endsWith(".data") ? pathname.slice(0, -5) : pathname;
+      return routes.find((r) => r.pattern.test(path))?.id;
+    };
+    const paths = [
+      "/",
+      "/_root.data",
+      "/ArticleDetail/300",
+      "/ARTICLEDETAIL/300.data",
+      "/articledetail",
+      "/articledetail/",
+      "/articledetail/300/",
+      "/articledetailx/300",
+      "/newlist/3",
+      "/NewList/3/",
+      "/searchlist",
+      "/SearchList/%E7%9B%B4%E6%92%AD",
+      "/wxmcn",
+      "/WXMCN/",
+      "/wxmcn/2",
+      "//articledetail/300",
+      "/%61rticledetail/300",
+      "/\u212Aey",
+      "/nothing/here",
+      "/.data",
+    ];
+    for (const p of paths) expect(matchPage(routes, p)?.route.id, p).toBe(everyPattern(p));
   });
 });
