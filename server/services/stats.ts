@@ -1,11 +1,14 @@
 import { sql } from "kysely";
 import type { Database } from "../db";
+import { compiledOnce } from "../db/compiled";
 import type { Logger } from "../logger";
 
 /** How often counts kept in memory are written to the database. */
 export const STATS_FLUSH_MS = 5000;
 /** Distinct keys kept between two flushes at most (a flood of random keywords cannot grow memory). */
 const MAX_KEYS = 20_000;
+/** How long a flush writes before the event loop gets a turn. */
+const FLUSH_SLICE_MS = 4;
 
 /** Keywords as editors want to see them grouped: NFKC, trimmed, single spaces, ASCII lower case. */
 export function normaliseKeyword(keyword: string): string {
@@ -36,12 +39,22 @@ export function createStats(deps: { database: Database; logger: Logger; flushMs?
     s: Map<string, { day: string; keyword: string; n: number; zero: number; last: number }>,
   ) {
     await db.transaction().execute(async (tx) => {
-      for (const [id, n] of v) {
-        await tx
+      // Up to MAX_KEYS rows: the UPDATE is compiled once per flush, rows go in id order (neighbours
+      // share pages), and the event loop gets a turn between slices, so a busy site's flush does not
+      // hold up the pages it serves meanwhile (bench/README.md "Real traffic").
+      const addViews = compiledOnce(tx, (id: number, n: number) =>
+        tx
           .updateTable("articles")
           .set((eb) => ({ view_count: eb("view_count", "+", n) }))
-          .where("id", "=", id)
-          .execute();
+          .where("id", "=", id),
+      );
+      let sliceStart = performance.now();
+      for (const id of [...v.keys()].sort((a, b) => a - b)) {
+        if (performance.now() - sliceStart > FLUSH_SLICE_MS) {
+          await new Promise((r) => setImmediate(r));
+          sliceStart = performance.now();
+        }
+        await addViews(id, v.get(id)!);
       }
       for (const e of s.values()) {
         await tx
