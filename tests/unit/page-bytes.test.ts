@@ -80,6 +80,20 @@ describe("PageBytes", () => {
       expect(b.finish().toString()).toBe(`${footer}|${inA}`);
     });
 
+    it("gives every page placeholders no other page has, however many pages are rendered", () => {
+      const seen = new Set<string>();
+      for (let i = 0; i < 1000; i++) {
+        const page = new PageBytes();
+        const placeholder = page.splice(header);
+        const prefix = placeholder.slice(0, placeholder.lastIndexOf(":"));
+        expect(prefix).toMatch(/^\0[A-Za-z0-9_-]{16}$/);
+        expect(seen.has(prefix)).toBe(false);
+        seen.add(prefix);
+        page.write(placeholder);
+        expect(page.finish().toString()).toBe(`${header}`);
+      }
+    });
+
     it("gives the next page, in the same reused buffer, its own bytes only", () => {
       const first = new PageBytes();
       const placeholder = first.splice(header);
