@@ -7,6 +7,8 @@ import type { Logger } from "../logger";
 export const STATS_FLUSH_MS = 5000;
 /** Distinct keys kept between two flushes at most (a flood of random keywords cannot grow memory). */
 const MAX_KEYS = 20_000;
+/** Article rows per transaction of a flush. */
+const VIEW_ROWS = 500;
 /** How long a flush writes before the event loop gets a turn. */
 const FLUSH_SLICE_MS = 4;
 
@@ -34,28 +36,47 @@ export function createStats(deps: { database: Database; logger: Logger; flushMs?
   }, deps.flushMs ?? STATS_FLUSH_MS);
   timer.unref();
 
+  /**
+   * Writes the counts, taking out of `v` and `s` what has been written, so that after a failure only
+   * what was not written goes back for the next try (server/services/stats.ts flush).
+   *
+   * A busy site reads up to MAX_KEYS distinct articles between two flushes. The views go in
+   * transactions of VIEW_ROWS rows in id order (neighbours share pages), with the UPDATE compiled
+   * once per flush, and the event loop gets a turn every FLUSH_SLICE_MS: one transaction for all
+   * rows held every request up for its whole length, and its commit alone for about a tenth of a
+   * second (bench/README.md "Real traffic").
+   */
   async function write(
     v: Map<number, number>,
     s: Map<string, { day: string; keyword: string; n: number; zero: number; last: number }>,
   ) {
-    await db.transaction().execute(async (tx) => {
-      // Up to MAX_KEYS rows: the UPDATE is compiled once per flush, rows go in id order (neighbours
-      // share pages), and the event loop gets a turn between slices, so a busy site's flush does not
-      // hold up the pages it serves meanwhile (bench/README.md "Real traffic").
-      const addViews = compiledOnce(tx, (id: number, n: number) =>
-        tx
-          .updateTable("articles")
-          .set((eb) => ({ view_count: eb("view_count", "+", n) }))
-          .where("id", "=", id),
-      );
-      let sliceStart = performance.now();
-      for (const id of [...v.keys()].sort((a, b) => a - b)) {
-        if (performance.now() - sliceStart > FLUSH_SLICE_MS) {
-          await new Promise((r) => setImmediate(r));
-          sliceStart = performance.now();
-        }
-        await addViews(id, v.get(id)!);
+    const ids = [...v.keys()].sort((a, b) => a - b);
+    let sliceStart = performance.now();
+    const turn = async () => {
+      if (performance.now() - sliceStart > FLUSH_SLICE_MS) {
+        await new Promise((r) => setImmediate(r));
+        sliceStart = performance.now();
       }
+    };
+    for (let from = 0; from < ids.length; from += VIEW_ROWS) {
+      const rows = ids.slice(from, from + VIEW_ROWS);
+      await db.transaction().execute(async (tx) => {
+        const addViews = compiledOnce(tx, (id: number, n: number) =>
+          tx
+            .updateTable("articles")
+            .set((eb) => ({ view_count: eb("view_count", "+", n) }))
+            .where("id", "=", id),
+        );
+        for (const id of rows) {
+          await turn();
+          await addViews(id, v.get(id)!);
+        }
+      });
+      for (const id of rows) v.delete(id);
+      await turn();
+    }
+    if (s.size === 0) return;
+    await db.transaction().execute(async (tx) => {
       for (const e of s.values()) {
         await tx
           .insertInto("search_log")
@@ -88,7 +109,7 @@ export function createStats(deps: { database: Database; logger: Logger; flushMs?
     flushing = write(v, s)
       .catch((err: Error) => {
         deps.logger.warn({ err: err.message, articles: v.size, keywords: s.size }, "stats flush failed");
-        // Put the counts back for the next try, within the same bound.
+        // Put back what was not written for the next try, within the same bound.
         for (const [id, n] of v) if (views.size < MAX_KEYS) views.set(id, (views.get(id) ?? 0) + n);
         for (const [k, e] of s) {
           const cur = searches.get(k);

@@ -42,4 +42,43 @@ describe.each(engines())("view counts written in bulk (%s)", (engine: Engine) =>
     // A write this long (15,000 rows and more) gave timers their turns on the way.
     if (took > 50) expect(turns).toBeGreaterThan(1);
   });
+
+  it.runIf(engine === "sqlite")(
+    "after a failed write, puts back only what was not written, so nothing is counted twice",
+    async () => {
+      const { db } = s.services.database;
+      const { sqlite } = s.services.database;
+      const read = async () =>
+        new Map(
+          (await db.selectFrom("articles").select(["id", "view_count"]).execute()).map((r) => [
+            r.id,
+            Number(r.view_count),
+          ]),
+        );
+      const before = await read();
+      const warned: unknown[] = [];
+      const logger = { warn: (o: unknown) => warned.push(o), info() {}, error() {} } as never;
+      const stats = createStats({ database: s.services.database, logger, flushMs: 3_600_000 });
+      for (const id of before.keys()) stats.viewed(id);
+      for (let id = 2_000_000; id < 2_001_200; id++) stats.viewed(id);
+      stats.searched("写入失败的搜索", 3);
+      // The views go in, the searches' transaction fails.
+      sqlite!.exec(
+        "CREATE TRIGGER fail_search BEFORE INSERT ON search_log BEGIN SELECT RAISE(ABORT, 'disk full'); END",
+      );
+      await stats.flush();
+      expect(warned).toHaveLength(1);
+      sqlite!.exec("DROP TRIGGER fail_search");
+      await stats.flush();
+      await stats.close();
+      const after = await read();
+      for (const [id, n] of before) expect(after.get(id), `article ${id}`).toBe(n + 1);
+      const logged = await db
+        .selectFrom("search_log")
+        .select("searches")
+        .where("keyword", "=", "写入失败的搜索")
+        .execute();
+      expect(logged.map((r) => Number(r.searches))).toEqual([1]);
+    },
+  );
 });
