@@ -1,6 +1,7 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFile, spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
+import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
@@ -60,6 +61,68 @@ export async function load(url: string, opts: { headers?: Record<string, string>
     console.warn(`  ${msg}`);
   }
   return { rps: Math.round(r.requests.average), p99: r.latency.p99 };
+}
+
+/**
+ * wrk, a load generator written in C, over a list of paths (requested in order, shared out between
+ * its threads, from the start again if the run outlasts the list), with the same headers on every
+ * request. autocannon runs on Node and needs a whole core for about 10,000 requests a second: where
+ * the server answers faster than that, it measures itself (bench/README.md "Real traffic").
+ * `sent` is how many paths each thread took, in order (thread t took paths t, t + threads, …).
+ */
+export async function wrk(
+  base: string,
+  paths: string[],
+  seconds: number,
+  headers: Record<string, string> = {},
+): Promise<{
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  threads: number;
+  sent: number[];
+}> {
+  const threads = Math.min(2, os.availableParallelism());
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "wrk-"));
+  const list = path.join(dir, "paths.txt");
+  fs.writeFileSync(list, `${paths.join("\n")}\n`);
+  const args = [`-t${threads}`, `-c${CONNECTIONS}`, `-d${seconds}s`, "--timeout", "10s"];
+  for (const [k, v] of Object.entries(headers)) args.push("-H", `${k}: ${v}`);
+  args.push("-s", path.join(ROOT, "bench", "wrk-paths.lua"), base, "--", list, String(threads));
+  try {
+    const out = await new Promise<string>((resolve, reject) =>
+      execFile("wrk", args, { maxBuffer: 1 << 20 }, (err, stdout, stderr) => {
+        if ((err as NodeJS.ErrnoException | null)?.code === "ENOENT")
+          reject(new BenchError("wrk is missing: apt-get install wrk"));
+        else if (err) reject(new Error(`wrk failed: ${stderr || err.message}`));
+        else resolve(stdout);
+      }),
+    );
+    const line = out.split("\n").find((l) => l.startsWith("{"));
+    if (!line) throw new Error(`wrk printed no figures:\n${out}`);
+    const r = JSON.parse(line) as {
+      requests: number;
+      durationUs: number;
+      non2xx: number;
+      errors: number;
+      p50Us: number;
+      p99Us: number;
+      sent: number[];
+    };
+    return {
+      rps: Math.round(r.requests / (r.durationUs / 1e6)),
+      p50: Math.round(r.p50Us / 100) / 10,
+      p99: Math.round(r.p99Us / 100) / 10,
+      non2xx: r.non2xx,
+      errors: r.errors,
+      threads,
+      sent: r.sent,
+    };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /**

@@ -1,0 +1,49 @@
+-- wrk's script for bench/traffic.ts: each connection's requests follow a list of paths written by
+-- the benchmark (one per line, in the order they are to be requested), shared out between wrk's
+-- threads by stride, and the run's figures are printed as one JSON line at the end.
+--
+--   wrk -t2 -c32 -d20s -s bench/wrk-paths.lua -H 'accept-encoding: …' URL -- PATHS_FILE
+--
+-- The headers come from wrk's -H flags (wrk.headers), so every request carries them.
+
+local threads = {}
+local counter = 0
+
+function setup(thread)
+  thread:set("id", counter)
+  counter = counter + 1
+  table.insert(threads, thread)
+end
+
+function init(args)
+  local file = assert(io.open(args[1], "r"))
+  local stride = tonumber(args[2] or "1")
+  paths = {}
+  local all = {}
+  for line in file:lines() do all[#all + 1] = line end
+  file:close()
+  -- Fewer paths than threads (one URL, say): every thread requests them all.
+  if #all < stride then stride = 1; id = 0 end
+  for n = id + 1, #all, stride do paths[#paths + 1] = all[n] end
+  all = nil
+  next_index = 1
+  sent = 0
+end
+
+function request()
+  local p = paths[next_index]
+  next_index = next_index + 1
+  if next_index > #paths then next_index = 1 end
+  sent = sent + 1
+  return wrk.format(nil, p)
+end
+
+function done(summary, latency, requests)
+  local sent = {}
+  for _, t in ipairs(threads) do sent[#sent + 1] = tostring(t:get("sent")) end
+  io.write(string.format(
+    '{"requests":%d,"durationUs":%d,"non2xx":%d,"errors":%d,"p50Us":%d,"p99Us":%d,"sent":[%s]}\n',
+    summary.requests, summary.duration, summary.errors.status,
+    summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout,
+    latency:percentile(50), latency:percentile(99), table.concat(sent, ",")))
+end
