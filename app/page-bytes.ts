@@ -20,8 +20,9 @@ const KEEP_AT_MOST = 1024 * 1024;
 
 /**
  * 12 random bytes (base64url) for one page's placeholders, taken from a pool drawn 128 pages at a
- * time: a call into the system's random source per page was about 1.5 % of a render thread's work.
- * Each page still gets bytes of its own, which no other page has seen.
+ * time: 0.1–0.2 µs per page against 2.4–2.7 µs for a call into the system's random source each
+ * (a CPU profile of a render thread under load put that call at 1.5 % of its samples). Each page
+ * still gets bytes of its own, which no other page has seen.
  */
 const TOKEN_BYTES = 12;
 let tokens = Buffer.alloc(0);
