@@ -112,7 +112,8 @@ export function createMetrics(services: Services) {
 /**
  * The route label of a request: the API route as declared, or a page's first path segment. Paths
  * the site does not have (answered 404), and requests refused as malformed (400, a foreign host
- * among them), share one label each, so a flood of made-up paths cannot add a series per path. Runs on every request, stored pages included: no regular expressions, no arrays.
+ * among them), share one label each, so a flood of made-up paths cannot add a series per path.
+ * Runs on every request, stored pages included: no regular expressions, no arrays.
  */
 export function routeLabel(path: string, routePath: string, status?: number): string {
   if (path.startsWith("/api/"))

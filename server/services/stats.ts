@@ -37,8 +37,8 @@ export function createStats(deps: { database: Database; logger: Logger; flushMs?
   timer.unref();
 
   /**
-   * Writes the counts, taking out of `v` and `s` what has been written, so that after a failure only
-   * what was not written goes back for the next try (server/services/stats.ts flush).
+   * Writes the counts, taking the articles out of `v` as their transaction commits, so that after a
+   * failure only what was not written goes back for the next try (see flush).
    *
    * A busy site reads up to MAX_KEYS distinct articles between two flushes. The views go in
    * transactions of VIEW_ROWS rows in id order (neighbours share pages), with the UPDATE compiled
