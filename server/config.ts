@@ -71,7 +71,7 @@ const ConfigSchema = z.object({
   /**
    * threads that render public pages missing from the store (server/http/render-pool.ts), so the
    * request thread keeps answering stored pages meanwhile; unset: one per core but one, at least
-   * one, at most four; 0: render on the request thread
+   * two (one on a single core), at most four; 0: render on the request thread
    */
   RENDER_THREADS: z.coerce.number().int().min(0).max(16).optional(),
   /** how often each instance looks for scheduled articles whose time has come (0: never) */
