@@ -1,6 +1,7 @@
 import type { Context, Hono } from "hono";
 import { isbot } from "isbot";
 import { idOf } from "../../contract/params";
+import { headerMemo } from "../services/header-memo";
 
 /**
  * Whether a request that got an article counts as a reader: a GET answered 200, not a prefetch, not
@@ -16,27 +17,13 @@ export function countsAsReader(
   return !purpose.includes("prefetch") && !isBotAgent(header("user-agent") ?? "");
 }
 
-/** User agents judged so far; emptied when full, so a flood of made-up agents cannot grow memory. */
-const botVerdicts = new Map<string, boolean>();
-const MAX_AGENTS = 1000;
-/** Longer agents (made up, or rare) are judged every time rather than kept. */
-const MAX_KEPT_LENGTH = 512;
-
 /**
  * isbot() runs one large regular expression over the user agent: about 5 % of the request thread's
  * work when it ran on every article request, stored pages included (bench/README.md, "Real
- * traffic"). Visitors send few distinct agents, so each is judged once.
+ * traffic"). Visitors send few distinct agents, so each is judged once (up to 1,000 kept; agents
+ * over 512 characters are judged every time).
  */
-export function isBotAgent(agent: string): boolean {
-  if (agent.length > MAX_KEPT_LENGTH) return isbot(agent);
-  let verdict = botVerdicts.get(agent);
-  if (verdict === undefined) {
-    if (botVerdicts.size >= MAX_AGENTS) botVerdicts.clear();
-    verdict = isbot(agent);
-    botVerdicts.set(agent, verdict);
-  }
-  return verdict;
-}
+export const isBotAgent: (agent: string) => boolean = headerMemo(isbot, { entries: 1000, longest: 512 });
 
 /** The article id of an /articledetail/:cid path segment (or its `.data` request). */
 export function articleIdOf(v: string | undefined | null): number | undefined {

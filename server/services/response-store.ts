@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import zlib from "node:zlib";
 import { LRUCache } from "lru-cache";
 import type { CacheTag, ContentChange } from "../../contract/cache-tags";
+import { headerMemo } from "./header-memo";
 
 /**
  * The store of finished answers (rendered pages and API JSON) shared by the page cache and the API
@@ -97,20 +98,17 @@ export function decompress(body: Buffer, encoding: Encoding): Buffer {
 
 /** What a client accepts, from its Accept-Encoding header: brotli first, then gzip, else neither. */
 export function preferredEncoding(acceptEncoding: string | null | undefined): Encoding | null {
-  if (!acceptEncoding) return null;
-  // Browsers send one of a few values: each is read once (a bounded map, emptied when full).
-  let encoding = encodings.get(acceptEncoding);
-  if (encoding === undefined) {
-    const ae = acceptEncoding.toLowerCase();
-    encoding = accepts(ae, "br") ? "br" : accepts(ae, "gzip") ? "gzip" : null;
-    if (acceptEncoding.length <= 128) {
-      if (encodings.size >= 100) encodings.clear();
-      encodings.set(acceptEncoding, encoding);
-    }
-  }
-  return encoding;
+  return acceptEncoding ? encodingOf(acceptEncoding) : null;
 }
-const encodings = new Map<string, Encoding | null>();
+
+/** Browsers send one of a few values: each is read once. */
+const encodingOf = headerMemo(
+  (acceptEncoding): Encoding | null => {
+    const ae = acceptEncoding.toLowerCase();
+    return accepts(ae, "br") ? "br" : accepts(ae, "gzip") ? "gzip" : null;
+  },
+  { entries: 100, longest: 128 },
+);
 
 function accepts(ae: string, coding: string): boolean {
   const i = ae.indexOf(coding);
