@@ -73,9 +73,18 @@ export async function renderPage(
 const JOB_TIMEOUT_MS = 30_000;
 /** Wait before starting a thread again after it died: doubles per failure in a row, up to 30 s. */
 const RESTART_MS = 1_000;
+/** How long a page waits for a thread that is starting before the request thread renders it. */
+const START_WAIT_MS = 10_000;
 
 interface Pending {
   resolve(r: Rendered | undefined): void;
+  timer: NodeJS.Timeout;
+}
+
+/** A page asked while every thread was still starting. */
+interface Waiting {
+  job: RenderJob;
+  resolve(r: Promise<Rendered | undefined> | undefined): void;
   timer: NodeJS.Timeout;
 }
 
@@ -95,9 +104,12 @@ interface Slot {
  * threads, each running the same React Router build over its own database connection, and the
  * request thread answers stored pages in the meantime. Content changes are passed on to every thread
  * (their memos of the chrome and of lists follow the same version as the request thread's), in order
- * before any later render job. Threads start with the pool; while none is ready, after a thread
- * dies or when a render fails or times out, the caller renders on the request thread instead
- * (`render()` answers undefined), so a broken thread never costs a visitor their page.
+ * before any later render job. Threads start with the pool, and a page asked while they are still
+ * starting waits for the first one ready (at most `START_WAIT_MS`) rather than render here: after a
+ * restart under traffic every miss of the first second would otherwise render on the request
+ * thread, one at a time, with the stored pages waiting behind them (and React's server renderer
+ * would turn on async hooks here for the rest of the process's life). After a thread dies, or when a render fails or times out, the caller renders on the request
+ * thread instead (`render()` answers undefined), so a broken thread never costs a visitor their page.
  */
 export function createRenderPool(opts: {
   size: number;
@@ -107,6 +119,8 @@ export function createRenderPool(opts: {
   logger: Logger;
   /** where the reads and searches the threads' pages count are counted (services.stats) */
   stats?: Pick<Stats, "viewed" | "searched">;
+  /** how long a page waits for a starting thread (default `START_WAIT_MS`) */
+  startWaitMs?: number;
 }) {
   const { logger } = opts;
   const slots: Slot[] = Array.from({ length: opts.size }, () => ({
@@ -118,6 +132,40 @@ export function createRenderPool(opts: {
   }));
   let nextId = 1;
   let closing = false;
+  let waiting: Waiting[] = [];
+
+  /** The pages waiting for a thread: sent to the threads now ready, or (none left starting) back. */
+  function release() {
+    if (waiting.length === 0) return;
+    const starting = !closing && slots.some((s) => s.worker && !s.ready);
+    if (!slots.some((s) => s.ready) && starting) return;
+    const all = waiting;
+    waiting = [];
+    for (const w of all) {
+      clearTimeout(w.timer);
+      w.resolve(closing ? undefined : dispatch(w.job));
+    }
+  }
+
+  /** The least busy ready thread renders the job; undefined when none is ready. */
+  function dispatch(job: RenderJob): Promise<Rendered | undefined> | undefined {
+    let best: Slot | undefined;
+    for (const slot of slots) if (slot.ready && (!best || slot.pending.size < best.pending.size)) best = slot;
+    const worker = best?.worker;
+    if (!best || !worker) return undefined;
+    const slot = best;
+    const id = nextId++;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        slot.pending.delete(id);
+        logger.error({ url: job.url }, "render thread did not answer in 30 s; replacing it");
+        resolve(undefined);
+        void worker.terminate();
+      }, JOB_TIMEOUT_MS);
+      slot.pending.set(id, { resolve, timer });
+      worker.postMessage({ type: "render", id, ...job } satisfies ToWorker);
+    });
+  }
 
   function start(slot: Slot) {
     const worker = new Worker(opts.file, { workerData: opts.workerData });
@@ -127,6 +175,7 @@ export function createRenderPool(opts: {
       if (m.type === "ready") {
         slot.ready = true;
         slot.failures = 0;
+        release();
         return;
       }
       if (m.type === "viewed") return opts.stats?.viewed(m.articleId);
@@ -158,6 +207,7 @@ export function createRenderPool(opts: {
         p.resolve(undefined);
       }
       slot.pending.clear();
+      release();
       if (closing) return;
       slot.failures++;
       slot.notBefore = Date.now() + Math.min(30_000, RESTART_MS * 2 ** (slot.failures - 1));
@@ -176,24 +226,20 @@ export function createRenderPool(opts: {
      */
     render(job: RenderJob): Promise<Rendered | undefined> | undefined {
       if (closing) return undefined;
-      let best: Slot | undefined;
-      for (const slot of slots) {
-        if (!slot.worker && Date.now() >= slot.notBefore) start(slot);
-        if (slot.ready && (!best || slot.pending.size < best.pending.size)) best = slot;
-      }
-      const worker = best?.worker;
-      if (!best || !worker) return undefined;
-      const slot = best;
-      const id = nextId++;
-      return new Promise((resolve) => {
-        const timer = setTimeout(() => {
-          slot.pending.delete(id);
-          logger.error({ url: job.url }, "render thread did not answer in 30 s; replacing it");
-          resolve(undefined);
-          void worker.terminate();
-        }, JOB_TIMEOUT_MS);
-        slot.pending.set(id, { resolve, timer });
-        worker.postMessage({ type: "render", id, ...job } satisfies ToWorker);
+      for (const slot of slots) if (!slot.worker && Date.now() >= slot.notBefore) start(slot);
+      const now = dispatch(job);
+      if (now || !slots.some((s) => s.worker && !s.ready)) return now;
+      // Every thread is starting: wait for the first one rather than render here.
+      return new Promise<Rendered | undefined>((resolve) => {
+        const w: Waiting = {
+          job,
+          resolve: (r) => void (r ? r.then(resolve) : resolve(undefined)),
+          timer: setTimeout(() => {
+            waiting = waiting.filter((x) => x !== w);
+            resolve(undefined);
+          }, opts.startWaitMs ?? START_WAIT_MS),
+        };
+        waiting.push(w);
       });
     },
 
@@ -210,6 +256,7 @@ export function createRenderPool(opts: {
     /** Lets running renders finish, then stops the threads (5 s at most). */
     async close(): Promise<void> {
       closing = true;
+      release();
       await Promise.all(
         slots.map(async (slot) => {
           const worker = slot.worker;

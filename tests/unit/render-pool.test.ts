@@ -1,0 +1,97 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { createRenderPool, type RenderJob, type RenderPool } from "../../server/http/render-pool";
+import { createLogger } from "../../server/logger";
+
+/**
+ * The render pool's hand-over (server/http/render-pool.ts), with a stand-in thread script that
+ * answers every job at once: whether a page asked while the threads start waits for one, and when
+ * the request thread is told to render it itself.
+ */
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "render-pool-"));
+const script = path.join(dir, "thread.mjs");
+fs.writeFileSync(
+  script,
+  `import { parentPort, workerData } from "node:worker_threads";
+if (workerData.exitBeforeReady) process.exit(3);
+if (workerData.readyAfterMs >= 0)
+  setTimeout(() => parentPort.postMessage({ type: "ready" }), workerData.readyAfterMs);
+parentPort.on("message", (m) => {
+  if (m.type === "render")
+    parentPort.postMessage({
+      type: "done",
+      id: m.id,
+      status: 200,
+      headers: [["content-type", "text/html; charset=utf-8"]],
+      body: new TextEncoder().encode("thread page " + m.url),
+    });
+  if (m.type === "close") process.exit(0);
+});
+`,
+);
+
+const job = (url: string): RenderJob => ({ url, headers: [], origin: "http://127.0.0.1", marker: "m" });
+
+let pools: RenderPool[] = [];
+function pool(workerData: { readyAfterMs: number; exitBeforeReady?: boolean }, startWaitMs?: number) {
+  const p = createRenderPool({
+    size: 2,
+    file: script,
+    workerData,
+    logger: createLogger("silent"),
+    ...(startWaitMs ? { startWaitMs } : {}),
+  });
+  pools.push(p);
+  return p;
+}
+
+afterEach(async () => {
+  await Promise.all(pools.map((p) => p.close()));
+  pools = [];
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+describe("render pool", () => {
+  it("holds a page asked while every thread is starting until one is ready, and renders it there", async () => {
+    const p = pool({ readyAfterMs: 300 });
+    const asked = p.render(job("http://127.0.0.1/articledetail/1"));
+    expect(asked, "the request thread was told to render it itself").toBeDefined();
+    const page = await asked;
+    expect(page?.status).toBe(200);
+    expect(page?.body.toString()).toBe("thread page http://127.0.0.1/articledetail/1");
+    // Ready now: the next page goes straight to a thread.
+    expect((await p.render(job("http://127.0.0.1/articledetail/2")))?.body.toString()).toBe(
+      "thread page http://127.0.0.1/articledetail/2",
+    );
+  });
+
+  it("hands the page back to the request thread when no thread is ready within the wait", async () => {
+    const p = pool({ readyAfterMs: -1 }, 200);
+    const started = Date.now();
+    expect(await p.render(job("http://127.0.0.1/"))).toBeUndefined();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(150);
+  });
+
+  it("hands the waiting pages back as soon as the last starting thread dies", async () => {
+    const p = pool({ readyAfterMs: 0, exitBeforeReady: true }, 600_000);
+    const pages = [p.render(job("http://127.0.0.1/a")), p.render(job("http://127.0.0.1/b"))];
+    expect(await Promise.all(pages)).toEqual([undefined, undefined]);
+  });
+
+  it("does not wait while dead threads pause before their restart: the request thread renders", async () => {
+    const p = pool({ readyAfterMs: 0 });
+    expect(await p.render(job("http://127.0.0.1/a"))).toBeDefined();
+    await Promise.all(p.threads().map((w) => w.terminate()));
+    expect(p.render(job("http://127.0.0.1/b"))).toBeUndefined();
+  });
+
+  it("hands waiting pages back when closed", async () => {
+    const p = pool({ readyAfterMs: -1 });
+    const asked = p.render(job("http://127.0.0.1/"));
+    await p.close();
+    expect(await asked).toBeUndefined();
+  });
+});
