@@ -2,6 +2,7 @@ import type { Context, Next } from "hono";
 import client from "prom-client";
 import type { Services } from "../services";
 import type { ResponseStore } from "../services/response-store";
+import { createRequestMetrics } from "./request-metrics";
 
 /**
  * Prometheus metrics: requests and latencies by route, the database pool, cache hit rates.
@@ -10,19 +11,10 @@ import type { ResponseStore } from "../services/response-store";
 export function createMetrics(services: Services) {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry });
-  const requests = new client.Counter({
-    name: "http_requests_total",
-    help: "HTTP requests by method, route and status",
-    labelNames: ["method", "route", "status"] as const,
-    registers: [registry],
-  });
-  const latency = new client.Histogram({
-    name: "http_request_duration_seconds",
-    help: "HTTP request latency by method and route",
-    labelNames: ["method", "route"] as const,
-    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
-    registers: [registry],
-  });
+  const requests = createRequestMetrics(
+    registry,
+    [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+  );
   const stores = new Map<string, ResponseStore>();
   const storeGauge = (name: string, help: string, value: (s: ResponseStore) => number) =>
     new client.Gauge({
@@ -95,17 +87,13 @@ export function createMetrics(services: Services) {
       stores.set(name, store);
     },
     async middleware(c: Context, next: Next) {
-      const end = latency.startTimer();
+      const start = performance.now();
       await next();
       const route = routeLabel(c.req.path, c.req.routePath, c.res.status);
-      end({ method: c.req.method, route });
-      requests.inc({ method: c.req.method, route, status: String(c.res.status) });
+      requests.record(c.req.method, route, c.res.status, (performance.now() - start) / 1000);
     },
     /** A request answered outside Hono (the fast path of stored answers). */
-    record(method: string, route: string, status: number, seconds: number) {
-      latency.observe({ method, route }, seconds);
-      requests.inc({ method, route, status: String(status) });
-    },
+    record: requests.record,
   };
 }
 
