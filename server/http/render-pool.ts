@@ -108,8 +108,9 @@ interface Slot {
  * starting waits for the first one ready (at most `START_WAIT_MS`) rather than render here: after a
  * restart under traffic every miss of the first second would otherwise render on the request
  * thread, one at a time, with the stored pages waiting behind them (and React's server renderer
- * would turn on async hooks here for the rest of the process's life). After a thread dies, or when a render fails or times out, the caller renders on the request
- * thread instead (`render()` answers undefined), so a broken thread never costs a visitor their page.
+ * would turn on async hooks here for the rest of the process's life). After a thread dies, or when
+ * a render fails or times out, the caller renders on the request thread instead (`render()`
+ * answers undefined), so a broken thread never costs a visitor their page.
  */
 export function createRenderPool(opts: {
   size: number;

@@ -93,9 +93,6 @@ export function createRequestMetrics(registry: client.Registry, buckets: readonl
       s.buckets[i]!++;
       s.statuses.set(status, (s.statuses.get(status) ?? 0) + 1);
     },
-    reset() {
-      byMethod.clear();
-    },
   };
 
   function collector(name: string, help: string, type: "counter" | "histogram", values: () => Value[]) {
