@@ -5,6 +5,7 @@ import type { ServerBuild } from "react-router";
 import type { Config } from "./config";
 import { openDatabase } from "./db";
 import { type FromWorker, jobRequest, renderPage, type ToWorker } from "./http/render-pool";
+import { createRenderQueue } from "./http/render-queue";
 import { productionSsr } from "./http/ssr";
 import { createLogger } from "./logger";
 import { createServices } from "./services";
@@ -68,14 +69,7 @@ async function main() {
   // more of them alive at once, which makes every young-generation collection copy more), and up to
   // the pool's size on PostgreSQL, where a render waits on the network.
   const concurrency = config.DATABASE_URL ? PG_CONNECTIONS : 1;
-  const queue: Extract<ToWorker, { type: "render" }>[] = [];
-  let running = 0;
-  let closing: (() => void) | undefined;
-  const pump = () => {
-    while (running < concurrency && queue.length > 0) void render(queue.shift()!);
-  };
   async function render(m: Extract<ToWorker, { type: "render" }>) {
-    running++;
     try {
       const res = await renderPage((r, sink) => ssr(r, services, m.marker, sink), jobRequest(m));
       // The page's bytes move to the request thread without a copy when they fill their memory
@@ -87,17 +81,13 @@ async function main() {
       ]);
     } catch (err) {
       post({ type: "failed", id: m.id, message: (err as Error).message });
-    } finally {
-      running--;
-      pump();
-      if (running === 0) closing?.();
     }
   }
+  const jobs = createRenderQueue({ concurrency, run: render });
 
   port.on("message", (m: ToWorker) => {
     if (m.type === "render") {
-      queue.push(m);
-      pump();
+      jobs.push(m);
     } else if (m.type === "changed") services.events.apply(m.change);
     else if (m.type === "close") {
       const stop = async () => {
@@ -108,9 +98,7 @@ async function main() {
         process.exit(0);
       };
       // Jobs still queued are answered by the request thread (the pool gives them up on close).
-      queue.length = 0;
-      if (running === 0) void stop();
-      else closing = () => void stop();
+      jobs.close(() => void stop());
     }
   });
   post({ type: "ready" });
