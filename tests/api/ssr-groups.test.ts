@@ -10,7 +10,7 @@ import { startTestServer, type TestServer } from "../helpers/server";
 /** The route manifest a page hands the browser: the one part that differs by design. */
 const MANIFEST = /window\.__reactRouterManifest\s*=\s*(\{.*?\});/s;
 
-describe("pages rendered by their own route branch's handler", () => {
+describe("pages rendered by their route group's handler", () => {
   let site: TestServer;
   let build: ServerBuild;
   beforeAll(async () => {
@@ -67,17 +67,19 @@ describe("pages rendered by their own route branch's handler", () => {
       expect(htmlB.replace(MANIFEST, ""), url).toBe(htmlA.replace(MANIFEST, ""));
       expect(Boolean(manifestB), url).toBe(Boolean(manifestA));
       if (manifestA && manifestB) {
-        // The branch's manifest is the whole one's, less every route outside the page's branch (the
-        // routes the whole table also matches on the page's parent paths: the home page for an
-        // article, the news layout and its catch-all for a landing page).
+        // The group's manifest is the whole one's, less the routes of other groups (the news layout
+        // and its catch-all, which the whole table also matches on a landing page's parent paths).
         const routesA = JSON.parse(manifestA).routes as Record<string, { parentId?: string }>;
         const routesB = JSON.parse(manifestB).routes as Record<string, { parentId?: string }>;
         expect(routesB.root, url).toEqual(routesA.root);
         for (const [id, route] of Object.entries(routesB)) expect(route, `${url} ${id}`).toEqual(routesA[id]);
         expect(Object.keys(routesB).length, url).toBeGreaterThan(1);
         if (url === "/wxmcn?tab=business") expect(Object.keys(routesB)).toEqual(["root", "routes/mcn/page"]);
-        if (url === article)
-          expect(Object.keys(routesB).sort()).toEqual(["root", "routes/news/article", "routes/news/layout"]);
+        // The browser must know the routes of the page's parent paths: otherwise it matches a
+        // navigation to one of them to a layout alone (no parameter there, so it does not ask the
+        // server) and renders an empty outlet, as the console did on /admin after its first-run
+        // setup with handlers built from the page's own branch only.
+        if (url === article) expect(Object.keys(routesB)).toContain("routes/news/home");
       }
     }
   });
