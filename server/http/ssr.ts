@@ -1,44 +1,63 @@
-import { createRequestHandler, type ServerBuild } from "react-router";
+import { createRequestHandler, matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { loadContextFor, type SsrHandler } from "../app";
 import { compilePageRoutes, matchPage } from "./page-routes";
 
 type BuildRoute = NonNullable<ServerBuild["routes"][string]>;
+type Handler = ReturnType<typeof createRequestHandler>;
 
 /**
- * React Router's request handler for the production build, split by the root's route groups (the
- * news layout, each landing page, the sign-up forms, the console...).
+ * React Router's request handler for the production build, one per page route where it can be
+ * (docs/architecture.md, "Render cost").
  *
  * React Router walks its whole route table on every request: it builds the route objects of the
  * page again, flattens and ranks every route to match the URL, and does so several times per
- * document. The cost grows with the number of routes (about fifty here, most of them landing pages
- * and console screens), though a page only ever renders one branch. Each group therefore gets a
- * handler of its own made from a build that holds the root and that group's routes only; a page
- * request goes to the handler of the group its route belongs to (the same ranked match the page
- * cache uses, server/http/page-routes.ts), and renders as it would with the whole table: the
- * matched route outranks every other route of the table, so it outranks those of its group too.
+ * document (its own match, its loaders' match, and the browser's partial manifest, which matches
+ * the page's parent paths too). The cost grows with the number of routes (about fifty here, most of
+ * them landing pages and console screens), though a page only ever renders one branch.
  *
- * The one visible difference is the route manifest a page carries for the browser, which now lists
- * only that group's routes; the browser asks the server for any other route when a link needs it
- * (React Router's lazy route discovery, `/__manifest`), and those requests, client-navigation data
- * requests and unmatched URLs go to the handler of the whole build.
+ * So a page route gets a handler made from a build that holds only the routes its document needs:
+ * its own branch (the root, its layouts, the route), and the branches the whole table matches on the
+ * page's parent paths (for an article, `/` and `/articledetail`: the home page, and the news layout
+ * with its catch-all). The latter are what the browser's initial manifest must list: without them
+ * the browser matches a navigation to a parent path to a layout alone (no parameter in it, so it
+ * does not ask the server) and renders an empty outlet, as the console once did on `/admin` after
+ * its first-run setup. With those routes in it, the page renders exactly as with the whole table,
+ * manifest included: the routes matched for the URL and for each parent path are the best of the
+ * whole table, so they are the best of any part of it that holds them.
+ *
+ * The parent paths are known from the route's pattern when every segment but the last is static.
+ * A route with a parameter before its last segment, or a catch-all, has parent paths that depend
+ * on the URL; it renders through its route group's handler instead (the root and every route under
+ * the same top-level route), whose manifest lists that group only. Requests for `/__manifest`,
+ * client-navigation data requests and unmatched URLs go to the handler of the whole build.
  */
 export function productionSsr(build: ServerBuild): SsrHandler {
   const whole = createRequestHandler(build, "production");
   const routes = compilePageRoutes(build.routes);
-  const groupOf = new Map<string, string>();
-  for (const route of Object.values(build.routes) as BuildRoute[]) {
-    let top: BuildRoute = route;
-    while (top.parentId && top.parentId !== "root") {
-      const parent = build.routes[top.parentId];
-      if (!parent) break;
-      top = parent;
+  const all = Object.values(build.routes).filter((r): r is BuildRoute => r !== undefined);
+  const tree = routeTree(all);
+  const handlers = new Map<string, Handler>();
+  const groups = new Map<string, Handler>();
+  for (const route of all) {
+    if (route.id === "root") continue;
+    const parents = parentPaths(fullPath(build, route));
+    if (parents) {
+      const ids = new Set(branch(build, route));
+      for (const p of parents)
+        for (const m of matchRoutes(tree, p) ?? []) if (m.route.id) ids.add(m.route.id);
+      handlers.set(route.id, createRequestHandler(partBuild(build, ids), "production"));
+    } else {
+      const top = branch(build, route)[1]!;
+      let group = groups.get(top);
+      if (!group) {
+        const ids = new Set(
+          all.filter((r) => r.id === "root" || branch(build, r)[1] === top).map((r) => r.id),
+        );
+        group = createRequestHandler(partBuild(build, ids), "production");
+        groups.set(top, group);
+      }
+      handlers.set(route.id, group);
     }
-    if (top.id !== "root") groupOf.set(route.id, top.id);
-  }
-  const handlers = new Map<string, ReturnType<typeof createRequestHandler>>();
-  for (const group of new Set(groupOf.values())) {
-    const ids = new Set(["root", ...[...groupOf].filter(([, g]) => g === group).map(([id]) => id)]);
-    handlers.set(group, createRequestHandler(groupBuild(build, ids), "production"));
   }
 
   return (request, services, cspNonce, collect) => {
@@ -50,13 +69,62 @@ export function productionSsr(build: ServerBuild): SsrHandler {
   function handlerFor(pathname: string) {
     if (pathname === "/__manifest") return whole;
     const match = matchPage(routes, pathname);
-    const group = match ? groupOf.get(match.route.id) : undefined;
-    return (group !== undefined && handlers.get(group)) || whole;
+    return (match && handlers.get(match.route.id)) || whole;
   }
 }
 
+/** The route and its ancestors, root first. */
+function branch(build: ServerBuild, route: BuildRoute): string[] {
+  const ids: string[] = [];
+  for (let r: BuildRoute | undefined = route; r; r = r.parentId ? build.routes[r.parentId] : undefined)
+    ids.unshift(r.id);
+  return ids;
+}
+
+function fullPath(build: ServerBuild, route: BuildRoute): string[] {
+  return branch(build, route)
+    .map((id) => build.routes[id]?.path ?? "")
+    .join("/")
+    .split("/")
+    .filter(Boolean);
+}
+
+/**
+ * The parent paths of every URL the pattern matches (`/`, `/a`, `/a/b` for `a/b/:c`), or null when
+ * they depend on the URL: a parameter or optional segment before the last segment, or a catch-all.
+ */
+function parentPaths(segments: string[]): string[] | null {
+  const dynamic = (s: string) => s.startsWith(":") || s === "*" || s.endsWith("?");
+  if (segments.some((s, i) => s === "*" || (i < segments.length - 1 && dynamic(s)))) return null;
+  return ["/", ...segments.slice(0, -1).map((_, i) => `/${segments.slice(0, i + 1).join("/")}`)];
+}
+
+/** The build's route table as the nested routes `matchRoutes` takes, in the build's order. */
+function routeTree(all: BuildRoute[]): RouteObject[] {
+  type TreeRoute = {
+    id: string;
+    path?: string;
+    index?: boolean;
+    caseSensitive?: boolean;
+    children?: TreeRoute[];
+  };
+  const nodes = new Map<string, TreeRoute>();
+  for (const r of all)
+    nodes.set(r.id, { id: r.id, path: r.path, index: r.index, caseSensitive: r.caseSensitive });
+  const top: TreeRoute[] = [];
+  for (const r of all) {
+    const node = nodes.get(r.id)!;
+    const parent = r.parentId ? nodes.get(r.parentId) : undefined;
+    if (parent) {
+      parent.children ??= [];
+      parent.children.push(node);
+    } else top.push(node);
+  }
+  return top as RouteObject[];
+}
+
 /** The build with only these routes, in its server route table and in the browser's manifest. */
-function groupBuild(build: ServerBuild, ids: Set<string>): ServerBuild {
+function partBuild(build: ServerBuild, ids: Set<string>): ServerBuild {
   const pick = <T>(table: Record<string, T>) =>
     Object.fromEntries(Object.entries(table).filter(([id]) => ids.has(id))) as Record<string, T>;
   return {

@@ -192,6 +192,29 @@ describe("news screens in Chromium", { timeout: 120_000 }, () => {
     await expect.poll(stored).toBeNull();
   });
 
+  it("an article opened from outside navigates in the browser to its parent path, the home page", async () => {
+    // The article's HTML renders through a handler of its own routes (server/http/ssr.ts); the
+    // routes of its parent paths must still reach the browser in the page's own manifest. Route
+    // discovery (`/__manifest`) is cut off here, as on a connection too slow for it to have
+    // answered before the click: without the home route the browser matches `/` to the root alone.
+    const ctx = await newContext(browser, site);
+    contexts.push(ctx);
+    const page = await ctx.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    await page.route(/\/__manifest/, (route) => route.abort());
+    await page.goto(`/articledetail/${latest[1]!.contentId}`);
+    await hydrated(page);
+    const documents: string[] = [];
+    page.on("request", (r) => r.resourceType() === "document" && documents.push(r.url()));
+    await page.locator(".breadcrumb").getByRole("link", { name: "首页" }).click();
+    await page.waitForURL(/\/$/);
+    await expect.poll(() => page.locator(".article-title").first().textContent()).toBe(latest[0]!.title);
+    expect(await page.locator(".article-title").count()).toBeGreaterThan(5);
+    expect(documents).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
   it("column pages reset to page 1 when only the column changes", async () => {
     const { page } = await open(`/newlist/5?name=${encodeURIComponent("科技")}&page=2`);
     expect(await page.locator('.pagination [aria-current="page"]').textContent()).toBe("2");
