@@ -7,6 +7,7 @@ import type { ServerBuild } from "react-router";
 import { createApp, type SsrHandler } from "../server/app";
 import { loadConfig } from "../server/config";
 import { openDatabase } from "../server/db";
+import { loadReactServerRenderer } from "../server/http/react-render-storage";
 import { renderPage } from "../server/http/render-pool";
 import { productionSsr } from "../server/http/ssr";
 import { createLogger } from "../server/logger";
@@ -100,6 +101,7 @@ export async function articleRenderer(opts: { buildDir?: string; count?: number;
   const services = createServices({ config, database, logger, store: createMemoryStore() });
 
   // The handler server/server.ts makes.
+  loadReactServerRenderer(serverEntry);
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
   const ssr: SsrHandler = productionSsr(build);
   const { app } = createApp({

@@ -4,6 +4,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import type { ServerBuild } from "react-router";
 import type { Config } from "./config";
 import { openDatabase } from "./db";
+import { loadReactServerRenderer } from "./http/react-render-storage";
 import { type FromWorker, jobRequest, renderPage, type ToWorker } from "./http/render-pool";
 import { createRenderQueue } from "./http/render-queue";
 import { productionSsr } from "./http/ssr";
@@ -61,9 +62,10 @@ async function main() {
   };
   const services = createServices({ config, database, logger, stats });
   logger.level = config.LOG_LEVEL;
-  const build = (await import(
-    pathToFileURL(path.join(data.buildDir, "server", "index.js")).href
-  )) as ServerBuild;
+  const entry = path.join(data.buildDir, "server", "index.js");
+  if (!loadReactServerRenderer(entry))
+    logger.warn("React's server renderer was loaded before the build: renders run with async hooks on");
+  const build = (await import(pathToFileURL(entry).href)) as ServerBuild;
   const ssr = productionSsr(build);
   // Renders run one at a time on SQLite (its reads are synchronous: interleaving renders only keeps
   // more of them alive at once, which makes every young-generation collection copy more), and up to

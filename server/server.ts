@@ -11,6 +11,7 @@ import type { Config } from "./config";
 import { openDatabase } from "./db";
 import { seedIfEmpty } from "./db/seed";
 import { createOriginCheck } from "./http/origin";
+import { loadReactServerRenderer } from "./http/react-render-storage";
 import { createRenderPool, type RenderPool } from "./http/render-pool";
 import { productionSsr } from "./http/ssr";
 import { createLogger, type Logger } from "./logger";
@@ -43,7 +44,9 @@ export interface RunningServer {
 }
 
 async function loadBuild(buildDir: string): Promise<{ ssr: SsrHandler; routes: ServerBuild["routes"] }> {
-  const build = (await import(path.join(buildDir, "server", "index.js"))) as ServerBuild;
+  const entry = path.join(buildDir, "server", "index.js");
+  loadReactServerRenderer(entry);
+  const build = (await import(entry)) as ServerBuild;
   return { ssr: productionSsr(build), routes: build.routes };
 }
 
