@@ -151,6 +151,42 @@ describe.skipIf(!canRun)("production mode behind nginx", () => {
     expect(search.status).toBe(200);
   });
 
+  it("renders each page on one instance: its reads, share parameters included, go where it is stored", async () => {
+    const rendered = async () => {
+      const each: number[] = [];
+      for (const app of cluster.apps) {
+        const text = await (await fetch(`${app.url}/metrics`)).text();
+        each.push(Number(/^cache_misses_total\{cache="pages"\} (\S+)/m.exec(text)?.[1] ?? Number.NaN));
+      }
+      return each;
+    };
+    const list = await json<{ data: { result: { contentId: number }[] } }>(
+      await fetch(`${cluster.url}/api/product/content/list?page=4&pageSize=20`),
+    );
+    const ids = list.data.result.map((a) => a.contentId);
+    expect(ids).toHaveLength(20);
+    const before = await rendered();
+    const variants = [
+      "",
+      "?from=singlemessage&isappinstalled=0",
+      "",
+      "?utm_source=wechat&utm_medium=share",
+      "",
+    ];
+    for (const id of ids)
+      for (const q of variants) {
+        const r = await fetch(`${cluster.url}/articledetail/${id}${q}`);
+        expect(r.status).toBe(200);
+        await r.arrayBuffer();
+      }
+    const after = await rendered();
+    const byInstance = after.map((n, i) => n - before[i]!);
+    // One render per article in all (taking turns, every instance would render every article)…
+    expect(byInstance.reduce((a, b) => a + b, 0)).toBe(ids.length);
+    // …and the articles are shared out between the instances.
+    for (const n of byInstance) expect(n).toBeGreaterThan(0);
+  });
+
   it("through nginx: a foreign Host gets 400, a visitor's own X-Forwarded-* are replaced", async () => {
     const port = Number(new URL(cluster.url).port);
     const get = (pathAndQuery: string, headers: Record<string, string>) =>
