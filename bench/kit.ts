@@ -1,4 +1,4 @@
-import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -75,6 +75,8 @@ export async function wrk(
   paths: string[],
   seconds: number,
   headers: Record<string, string> = {},
+  /** each path once (the run ends early when they are all answered), instead of from the start again */
+  opts: { once?: boolean } = {},
 ): Promise<{
   rps: number;
   p50: number;
@@ -92,14 +94,32 @@ export async function wrk(
   for (const [k, v] of Object.entries(headers)) args.push("-H", `${k}: ${v}`);
   args.push("-s", path.join(ROOT, "bench", "wrk-paths.lua"), base, "--", list, String(threads));
   try {
-    const out = await new Promise<string>((resolve, reject) =>
-      execFile("wrk", args, { maxBuffer: 1 << 20 }, (err, stdout, stderr) => {
-        if ((err as NodeJS.ErrnoException | null)?.code === "ENOENT")
-          reject(new BenchError("wrk is missing: apt-get install wrk"));
-        else if (err) reject(new Error(`wrk failed: ${stderr || err.message}`));
-        else resolve(stdout);
-      }),
-    );
+    const out = await new Promise<string>((resolve, reject) => {
+      const child = spawn("wrk", args, {
+        env: { ...process.env, WRK_PATHS_ONCE: opts.once ? "1" : "0" },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let stdout = "";
+      let stderr = "";
+      let interrupted = false;
+      child.stdout.on("data", (d: Buffer) => {
+        stdout += d;
+        // Each path once: every thread has had all its paths answered, so the run is over.
+        if (!interrupted && stdout.split("exhausted\n").length > threads) {
+          interrupted = true;
+          child.kill("SIGINT");
+        }
+      });
+      child.stderr.on("data", (d: Buffer) => {
+        stderr += d;
+      });
+      child.on("error", (err: NodeJS.ErrnoException) =>
+        reject(err.code === "ENOENT" ? new BenchError("wrk is missing: apt-get install wrk") : err),
+      );
+      child.on("close", (code) =>
+        code === 0 ? resolve(stdout) : reject(new Error(`wrk failed (${code}): ${stderr}`)),
+      );
+    });
     const line = out.split("\n").find((l) => l.startsWith("{"));
     if (!line) throw new Error(`wrk printed no figures:\n${out}`);
     const r = JSON.parse(line) as {

@@ -106,6 +106,27 @@ const rssMb = (pid: number | undefined) => {
   return m ? Math.round(Number(m[1]) / 1024) : 0;
 };
 
+/**
+ * CPU time (ms) a server process has used: all its threads, and its request thread (the process's
+ * first, which serves every request; the render threads and V8's and libuv's helpers are the rest).
+ * Read from /proc; zeros where there is none.
+ */
+function serverCpu(pid: number | undefined): { all: number; request: number } {
+  const ticks = (file: string) => {
+    const stat = fs.readFileSync(file, "utf8");
+    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(f[11]) + Number(f[12])) * 1000) / CLOCK_TICKS;
+  };
+  try {
+    if (!pid) return { all: 0, request: 0 };
+    return { all: ticks(`/proc/${pid}/stat`), request: ticks(`/proc/${pid}/task/${pid}/stat`) };
+  } catch {
+    return { all: 0, request: 0 };
+  }
+}
+/** Linux's USER_HZ (`getconf CLK_TCK`), 100 on every architecture Node runs on there. */
+const CLOCK_TICKS = 100;
+
 class Editor {
   cookie = "";
   csrf = "";
@@ -196,10 +217,25 @@ async function zipfScenarios(
   console.info(`${label} (a) warming up for ${WARMUP} s…`);
   await run(front, nextZipf, WARMUP, mark);
   const s0 = await stats();
+  const cpu0 = pids.map(serverCpu);
   const ra = await run(front, nextZipf, SECONDS, mark);
+  const cpu1 = pids.map(serverCpu);
   const s1 = await stats();
+  // Where the servers' CPU went: per request, per page rendered (a store miss), and the request
+  // threads' share (bench/README.md "Real traffic").
+  const used = (k: "all" | "request") => cpu1.reduce((n, c, i) => n + c[k] - cpu0[i]![k], 0);
+  const requests = ra.rps * SECONDS;
+  const misses = s1.misses - s0.misses;
+  const cpu = {
+    cores: Math.round(used("all") / SECONDS / 10) / 100,
+    requestThreadCores: Math.round(used("request") / SECONDS / 10) / 100,
+    perRequestUs: requests > 0 ? Math.round((1000 * used("all")) / requests) : 0,
+    perMissMs: misses > 0 ? Math.round((100 * used("all")) / misses) / 100 : 0,
+    missesPerSecond: Math.round(misses / SECONDS),
+  };
   const a = {
     ...ra,
+    cpu,
     hitRatio: ratio(s0, s1),
     rssMb: pids.reduce<number>((n, pid) => n + rssMb(pid), 0),
     storeMb: Math.round(s1.bytes / 1048576),
@@ -207,6 +243,9 @@ async function zipfScenarios(
   };
   console.info(
     `${label} (a) ${a.rps} req/s, p99 ${a.p99} ms, store hit ratio ${a.hitRatio} %, RSS ${a.rssMb} MB`,
+  );
+  console.info(
+    `${label} (a) server CPU ${cpu.cores} cores (request threads ${cpu.requestThreadCores}), ${cpu.perRequestUs} µs per request, ${cpu.missesPerSecond} pages rendered a second, ${cpu.perMissMs} ms per page rendered (all CPU, hits included, over the renders)`,
   );
 
   const editor = new Editor(instances[0]!);
@@ -357,17 +396,25 @@ async function main() {
     const a2 = a;
     const b2 = b;
 
-    // (c) a crawler: every request an article never requested before.
+    // (c) a crawler: every request an article never requested before, each once (the run ends
+    // early if they run out: requested again, one would be a stored page).
     const fresh = all.filter((id) => !requested.has(id));
-    let i = 0;
-    let crawled = 0;
-    const c = await run(
-      base,
-      () => `/articledetail/${fresh[i++ % fresh.length]}`,
-      SECONDS,
-      () => crawled++,
+    const crawl = fresh.slice(0, SECONDS * MAX_RATE).map((id) => `/articledetail/${id}`);
+    const rc = await wrk(base, crawl, SECONDS, BROWSER_HEADERS, { once: true });
+    const crawled = rc.sent.reduce((n, k) => n + k, 0);
+    const c = {
+      rps: rc.rps,
+      p50: rc.p50,
+      p99: rc.p99,
+      non2xx: rc.non2xx,
+      errors: rc.errors,
+      articles: Math.min(crawled, crawl.length),
+      /** every article never requested before was requested: the run ended before SECONDS */
+      exhausted: crawled >= crawl.length,
+    };
+    console.info(
+      `(c) ${c.rps} req/s, p99 ${c.p99} ms (${c.articles} new articles${c.exhausted ? ", all there were: the run ended early" : ""})`,
     );
-    console.info(`(c) ${c.rps} req/s, p99 ${c.p99} ms (${Math.min(crawled, fresh.length)} new articles)`);
 
     const production = process.env.TRAFFIC_CLUSTER === "0" ? undefined : await productionMode(all);
 

@@ -33,9 +33,27 @@ end
 function request()
   local p = paths[next_index]
   next_index = next_index + 1
-  if next_index > #paths then next_index = 1 end
+  if next_index > #paths then next_index = once and #paths or 1 end
   sent = sent + 1
   return wrk.format(nil, p)
+end
+
+-- WRK_PATHS_ONCE=1: each path once, for a crawler's mix (a path requested again would be a stored
+-- page). A thread whose paths are all answered stops and prints "exhausted"; the benchmark ends
+-- the run with SIGINT once every thread has (wrk then reports the time it actually ran). Its
+-- other connections may have sent the last path again meanwhile (at most one each), and those are
+-- counted. Defined only then: a response hook makes wrk hand every body to Lua.
+once = os.getenv("WRK_PATHS_ONCE") == "1"
+if once then
+  answered = 0
+  function response(status, headers, body)
+    answered = answered + 1
+    if answered == #paths then
+      io.write("exhausted\n")
+      io.flush()
+      wrk.thread:stop()
+    end
+  end
 end
 
 function done(summary, latency, requests)
