@@ -303,8 +303,8 @@ http {
 ${proxyCache ? `  proxy_cache_path ${dir}/cache levels=1:2 keys_zone=pages:64m max_size=2g inactive=10m use_temp_path=off;\n` : ""}  # Which instance answers: a page read goes to the instance its path hashes to, so each page is
   # rendered and stored by one instance rather than by each in turn (share and tracking parameters,
   # which never make a new store entry, do not move it either); an API read by its whole URL, for
-  # the instances' micro-caches; anything else (writes, the console's calls) to any instance. When
-  # that instance is down, the request goes to the next one (proxy_next_upstream below).
+  # the instances' micro-caches; a write to any instance. When that instance is down, the request
+  # goes to the next one (proxy_next_upstream below).
   map "$request_method:$uri" $balance_key {
     ~^(GET|HEAD):/api/ $request_uri;
     ~^(GET|HEAD):/ $uri;
