@@ -1,0 +1,116 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { articleChange } from "../../contract/cache-tags";
+import { loadConfig } from "../../server/config";
+import { type Database, openDatabase } from "../../server/db";
+import { createLogger } from "../../server/logger";
+import { createServices, type Services } from "../../server/services";
+import { createMemoryStore } from "../../server/services/store";
+
+/**
+ * The counts of published articles the home and column pages paginate by are kept per
+ * content-change version (docs/architecture.md, "Content changes"): counted once, and counted
+ * again after any change, made here or heard from another instance.
+ */
+describe("published-article counts", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "article-counts-"));
+  let database: Database;
+  let services: Services;
+  let counts = 0;
+  let restore: () => void = () => {};
+  const truth = (columnId?: number) =>
+    (
+      database
+        .sqlite!.prepare(
+          `select count(*) as n from articles where status = 'published'${columnId === undefined ? "" : " and column_id = ?"}`,
+        )
+        .get(...(columnId === undefined ? [] : [columnId])) as { n: number }
+    ).n;
+
+  beforeAll(async () => {
+    const sqlitePath = path.join(dir, "site.db");
+    fs.copyFileSync(inject("sqliteTemplate"), sqlitePath);
+    database = await openDatabase({ dataDir: dir, sqlitePath });
+    services = createServices({
+      config: loadConfig({ DATA_DIR: dir, LOG_LEVEL: "silent" }),
+      database,
+      logger: createLogger("silent"),
+      store: createMemoryStore(),
+    });
+    // Counts of articles the connection runs (this test's own `truth` reads are not counted).
+    const raw = database.sqlite!;
+    const proto = Object.getPrototypeOf(raw.prepare("select 1")) as Record<string, unknown>;
+    const original = proto.all as (...a: unknown[]) => unknown;
+    proto.all = function (this: { source: string }, ...args: unknown[]) {
+      if (/count\(\*\)/i.test(this.source) && /from "articles"/.test(this.source)) counts++;
+      return original.apply(this, args);
+    };
+    restore = () => {
+      proto.all = original;
+    };
+  });
+
+  afterAll(async () => {
+    restore();
+    await database.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const input = (columnId: number, status: "published" | "draft") => ({
+    columnId,
+    title: "计数测试文章",
+    intro: "摘要",
+    content: "<p>正文</p>",
+    thumb: "",
+    author: "编辑",
+    hot: false,
+    status,
+    createdAt: new Date().toISOString(),
+    tags: [],
+  });
+
+  it("counts once per content version, in all and by column", async () => {
+    const column = (await services.content.columns())[0]!.columnId;
+    counts = 0;
+    expect(await services.content.count()).toBe(truth());
+    expect(await services.content.count()).toBe(truth());
+    expect(await services.content.count(column)).toBe(truth(column));
+    expect(await services.content.count(column)).toBe(truth(column));
+    expect(counts).toBe(2);
+  });
+
+  it("shows a publish, a return to draft and a removal at once", async () => {
+    const column = (await services.content.columns())[1]!.columnId;
+    const all = await services.content.count();
+    const inColumn = await services.content.count(column);
+
+    const id = await services.content.saveArticle(input(column, "published"));
+    expect(await services.content.count()).toBe(all + 1);
+    expect(await services.content.count(column)).toBe(inColumn + 1);
+
+    await services.content.saveArticle(input(column, "draft"), id);
+    expect(await services.content.count()).toBe(all);
+    expect(await services.content.count(column)).toBe(inColumn);
+
+    await services.content.saveArticle(input(column, "published"), id);
+    expect(await services.content.count(column)).toBe(inColumn + 1);
+    await services.content.remove(id);
+    expect(await services.content.count()).toBe(all);
+    expect(await services.content.count(column)).toBe(inColumn);
+    expect(await services.content.count()).toBe(truth());
+  });
+
+  it("counts again after a change heard from another instance", async () => {
+    const before = await services.content.count();
+    // Another instance unpublished an article: the row changed under this one, which hears of it.
+    const { id } = database
+      .sqlite!.prepare("select id from articles where status = 'published' order by id limit 1")
+      .get() as { id: number };
+    database.sqlite!.prepare("update articles set status = 'draft' where id = ?").run(id);
+    expect(await services.content.count()).toBe(before);
+    services.events.apply(articleChange(id));
+    expect(await services.content.count()).toBe(before - 1);
+  });
+});
