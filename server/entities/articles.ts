@@ -168,6 +168,7 @@ export function createContentService(
    * on this instance or heard from another (docs/architecture.md, "Content changes").
    */
   const counted = { version: -1, byColumn: new Map<number | "all", number>() };
+  const COUNTED_COLUMNS = 200;
 
   const reading = {
     async list(opts: { page: number; pageSize: number; columnId?: number }) {
@@ -194,8 +195,9 @@ export function createContentService(
       let q = published().select((eb) => eb.fn.countAll<number>().as("n"));
       if (columnId !== undefined) q = q.where("column_id", "=", columnId);
       const n = Number((await q.executeTakeFirstOrThrow()).n);
-      // A change while counting may or may not be in the figure: it is not kept.
-      if (events.version === version) counted.byColumn.set(key, n);
+      // A change while counting may or may not be in the figure: it is not kept. Nor are counts of
+      // more columns than a site has (made-up ids in a flood of requests).
+      if (events.version === version && counted.byColumn.size < COUNTED_COLUMNS) counted.byColumn.set(key, n);
       return n;
     },
     async hotList(opts: { page: number; pageSize: number }) {
