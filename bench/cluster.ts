@@ -14,8 +14,9 @@ import { BenchError, CONNECTIONS, fail, load, ROOT, SECONDS, startApp, waitFor }
 /**
  * Production mode against the embedded default (see bench/README.md): 2 instances on PostgreSQL +
  * Redis behind nginx, and 1 instance on SQLite, both with 100,000 articles; home page, an article
- * page, content/list and a 2-character search; with the micro-cache on (as served) and off (what a
- * miss costs); and the memory of each instance.
+ * page, content/list and a 2-character search; with the response stores on (as served) and off
+ * (`CACHE_TTL_SECONDS=0`: every page and API answer rendered, what a miss costs); and the memory of
+ * each instance.
  */
 const COUNT = Number(process.env.BENCH_ARTICLES ?? 100_000);
 const PG_URL = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/dianshang_bench";
@@ -51,7 +52,7 @@ async function main() {
 
   const rows: Record<string, unknown>[] = [];
   for (const cacheTtl of ["60", "0"]) {
-    const mode = cacheTtl === "0" ? "micro-cache off" : "micro-cache on";
+    const mode = cacheTtl === "0" ? "stores off" : "stores on";
     const cluster = await startCluster({
       instances: 2,
       port: 8380,
