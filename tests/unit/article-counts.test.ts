@@ -1,13 +1,8 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { articleChange } from "../../contract/cache-tags";
-import { loadConfig } from "../../server/config";
-import { type Database, openDatabase } from "../../server/db";
-import { createLogger } from "../../server/logger";
-import { createServices, type Services } from "../../server/services";
-import { createMemoryStore } from "../../server/services/store";
+import type { Database } from "../../server/db";
+import type { Services } from "../../server/services";
+import { templateServices, watchStatements } from "../helpers/services";
 
 /**
  * The counts of published articles the home and column pages paginate by are kept per
@@ -15,9 +10,9 @@ import { createMemoryStore } from "../../server/services/store";
  * again after any change, made here or heard from another instance.
  */
 describe("published-article counts", () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "article-counts-"));
   let database: Database;
   let services: Services;
+  let close: () => Promise<void> = async () => {};
   let counts = 0;
   let restore: () => void = () => {};
   const truth = (columnId?: number) =>
@@ -30,32 +25,16 @@ describe("published-article counts", () => {
     ).n;
 
   beforeAll(async () => {
-    const sqlitePath = path.join(dir, "site.db");
-    fs.copyFileSync(inject("sqliteTemplate"), sqlitePath);
-    database = await openDatabase({ dataDir: dir, sqlitePath });
-    services = createServices({
-      config: loadConfig({ DATA_DIR: dir, LOG_LEVEL: "silent" }),
-      database,
-      logger: createLogger("silent"),
-      store: createMemoryStore(),
-    });
+    ({ database, services, close } = await templateServices("article-counts-"));
     // Counts of articles the connection runs (this test's own `truth` reads are not counted).
-    const raw = database.sqlite!;
-    const proto = Object.getPrototypeOf(raw.prepare("select 1")) as Record<string, unknown>;
-    const original = proto.all as (...a: unknown[]) => unknown;
-    proto.all = function (this: { source: string }, ...args: unknown[]) {
-      if (/count\(\*\)/i.test(this.source) && /from "articles"/.test(this.source)) counts++;
-      return original.apply(this, args);
-    };
-    restore = () => {
-      proto.all = original;
-    };
+    restore = watchStatements(database.sqlite!, (sql) => {
+      if (/count\(\*\)/i.test(sql) && /from "articles"/.test(sql)) counts++;
+    });
   });
 
   afterAll(async () => {
     restore();
-    await database.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await close();
   });
 
   const input = (columnId: number, status: "published" | "draft") => ({

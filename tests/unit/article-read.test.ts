@@ -1,12 +1,7 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { loadConfig } from "../../server/config";
-import { type Database, openDatabase } from "../../server/db";
-import { createLogger } from "../../server/logger";
-import { createServices, type Services } from "../../server/services";
-import { createMemoryStore } from "../../server/services/store";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../../server/db";
+import type { Services } from "../../server/services";
+import { templateServices, watchStatements } from "../helpers/services";
 
 /**
  * The read behind every article page, on an analysed SQLite database (docs/architecture.md, "Render
@@ -14,46 +9,25 @@ import { createMemoryStore } from "../../server/services/store";
  * where a bound value could change its plan. The article's reads bind nothing but its id.
  */
 describe("an article's read on an analysed SQLite database", () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "article-read-"));
   let database: Database;
   let services: Services;
+  let close: () => Promise<void> = async () => {};
   type Run = { sql: string; args: unknown[] };
   let runs: Run[] = [];
   let restore: () => void = () => {};
 
   beforeAll(async () => {
-    const sqlitePath = path.join(dir, "site.db");
-    fs.copyFileSync(inject("sqliteTemplate"), sqlitePath);
-    database = await openDatabase({ dataDir: dir, sqlitePath });
-    const raw = database.sqlite!;
-    raw.exec("ANALYZE");
-    expect(raw.prepare("select count(*) as n from sqlite_stat4").get()).not.toEqual({ n: 0 });
-    services = createServices({
-      config: loadConfig({ DATA_DIR: dir, LOG_LEVEL: "silent" }),
-      database,
-      logger: createLogger("silent"),
-      store: createMemoryStore(),
-    });
+    ({ database, services, close } = await templateServices("article-read-", (raw) => {
+      raw.exec("ANALYZE");
+      expect(raw.prepare("select count(*) as n from sqlite_stat4").get()).not.toEqual({ n: 0 });
+    }));
     // Every statement the connection runs, with the values bound to it.
-    const proto = Object.getPrototypeOf(raw.prepare("select 1")) as Record<string, unknown>;
-    const saved = new Map<string, unknown>();
-    for (const method of ["all", "get", "iterate", "run"]) {
-      const original = proto[method] as (...a: unknown[]) => unknown;
-      saved.set(method, original);
-      proto[method] = function (this: { source: string }, ...args: unknown[]) {
-        runs.push({ sql: this.source, args });
-        return original.apply(this, args);
-      };
-    }
-    restore = () => {
-      for (const [method, original] of saved) proto[method] = original;
-    };
+    restore = watchStatements(database.sqlite!, (sql, args) => runs.push({ sql, args }));
   });
 
   afterAll(async () => {
     restore();
-    await database.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await close();
   });
 
   it("binds the id and nothing else, and lists the tags in the editor's order", async () => {
