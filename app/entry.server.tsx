@@ -90,3 +90,6 @@ function collect(page: PageBytes, done: () => void, failed: (e: unknown) => void
   };
   return sink as unknown as NodeJS.WritableStream;
 }
+
+/** Article pages in parts, for the pages the server keeps per column (server/http/article-frames.ts). */
+export { articleDocument } from "./routes/news/article-document.server";

@@ -19,6 +19,13 @@ declare module "react-router" {
      * HTML is handed over here and the Response has no body, which spares building a web stream
      * around it and reading it back (`renderPage` in server/http/render-pool.ts).
      */
-    collect?: { body?: Buffer };
+    collect?: {
+      body?: Buffer;
+      /**
+       * the CSP hashes of the page's own inline scripts, when the page was made from one kept
+       * earlier (server/http/article-frames.ts): its scripts carry the kept page's marker
+       */
+      hashes?: string[];
+    };
   }
 }

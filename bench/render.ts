@@ -30,6 +30,10 @@ import { BenchError, fail, ROOT } from "./kit";
  *   BENCH_RENDER_HTTP=0 …            React Router's handler alone, as a render thread calls it
  *   BENCH_RENDER_BUILD=dir …         another build directory than build/
  *   BENCH_RENDER_COMPARE=dir …       this build against another (rounds alternate between the two)
+ *   BENCH_RENDER_KEPT=0 …            article pages never made from a page kept per column: all in full
+ *   BENCH_RENDER_VISITOR=1 …         through Hono as an anonymous visitor's request (no console cookie,
+ *                                    browser's Accept-Encoding): each a store miss, rendered, compressed
+ *                                    and stored as the server does
  *   BENCH_RENDER_MODE=callgrind …    instructions per render under valgrind (repeatable when busy), with
  *                                    and without V8's optimizing compiler
  *   BENCH_RENDER_MODE=profile …      a CPU profile of the renders alone (bench/data/render/render.cpuprofile)
@@ -53,6 +57,14 @@ export interface RenderOptions {
   warmup?: number;
   /** through Hono's app (the HTTP layer without sockets); default true */
   http?: boolean;
+  /** article pages may be made from a page kept per column (server/http/article-frames.ts); default true */
+  kept?: boolean;
+  /**
+   * through Hono as an anonymous visitor (no console cookie, a browser's Accept-Encoding): each page a
+   * store miss, rendered for the store (made from a kept page where one serves), compressed and
+   * stored; default false (the console cookie: a page rendered in full with the request's nonce)
+   */
+  visitor?: boolean;
   /** log each round */
   verbose?: boolean;
 }
@@ -75,7 +87,9 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
 /** A renderer of article pages on the dataset, as the server wires it; `close` frees the database. */
-export async function articleRenderer(opts: { buildDir?: string; count?: number; http?: boolean } = {}) {
+export async function articleRenderer(
+  opts: { buildDir?: string; count?: number; http?: boolean; kept?: boolean; visitor?: boolean } = {},
+) {
   const buildDir = path.resolve(opts.buildDir ?? path.join(ROOT, "build"));
   const serverEntry = path.join(buildDir, "server", "index.js");
   if (!fs.existsSync(serverEntry)) throw new BenchError(`${serverEntry} missing: run npm run build first`);
@@ -103,7 +117,7 @@ export async function articleRenderer(opts: { buildDir?: string; count?: number;
   // The handler server/server.ts makes.
   loadReactServerRenderer(serverEntry);
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
-  const ssr: SsrHandler = productionSsr(build);
+  const ssr: SsrHandler = productionSsr(build, { articleFrames: opts.kept !== false });
   const { app } = createApp({
     services,
     logger,
@@ -128,7 +142,10 @@ export async function articleRenderer(opts: { buildDir?: string; count?: number;
   // The console session cookie: the one request the page store never answers, rendered with the
   // request's own nonce (a store miss costs this render plus compressing the page once).
   // Host: what a browser sends (the server answers 400 to hosts outside ALLOWED_HOSTS).
-  const headers = { cookie: "dsn_admin=bench", "accept-encoding": "identity", host: "127.0.0.1:3000" };
+  // As an anonymous visitor instead: what a store miss costs (rendered for the store, compressed once).
+  const headers: Record<string, string> = opts.visitor
+    ? { "accept-encoding": "gzip, deflate, br", host: "127.0.0.1:3000" }
+    : { cookie: "dsn_admin=bench", "accept-encoding": "identity", host: "127.0.0.1:3000" };
   const useHttp = opts.http ?? true;
 
   /** one page, uncached: its status and its bytes */
@@ -336,6 +353,8 @@ async function main() {
     rounds: env.BENCH_RENDER_ROUNDS ? Number(env.BENCH_RENDER_ROUNDS) : undefined,
     warmup: env.BENCH_RENDER_WARMUP ? Number(env.BENCH_RENDER_WARMUP) : undefined,
     http: env.BENCH_RENDER_HTTP !== "0",
+    kept: env.BENCH_RENDER_KEPT !== "0",
+    visitor: env.BENCH_RENDER_VISITOR === "1",
     verbose: true,
   };
   if (env.BENCH_RENDER_COMPARE) return compare(opts, env.BENCH_RENDER_COMPARE);
@@ -352,7 +371,8 @@ async function main() {
     return r;
   }
   console.info(
-    `uncached article render, ${opts.count} articles, ${opts.http ? "Hono app + " : ""}React Router handler`,
+    `uncached article render, ${opts.count} articles, ${opts.http ? "Hono app + " : ""}React Router handler` +
+      `${opts.visitor && opts.http ? ", as a visitor (store miss)" : ""}${opts.kept ? "" : ", no kept article pages"}`,
   );
   console.info(
     `load average before: ${os

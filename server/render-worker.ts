@@ -66,7 +66,7 @@ async function main() {
   if (!loadReactServerRenderer(entry))
     logger.warn("React's server renderer was loaded before the build: renders run with async hooks on");
   const build = (await import(pathToFileURL(entry).href)) as ServerBuild;
-  const ssr = productionSsr(build);
+  const ssr = productionSsr(build, { logger });
   // Renders run one at a time on SQLite (its reads are synchronous: interleaving renders only keeps
   // more of them alive at once, which makes every young-generation collection copy more), and up to
   // the pool's size on PostgreSQL, where a render waits on the network.
@@ -78,7 +78,8 @@ async function main() {
       // alone; a small page may sit in Node's shared Buffer pool, which must not move: it is copied.
       const own = res.body.byteOffset === 0 && res.body.byteLength === res.body.buffer.byteLength;
       const body = own ? new Uint8Array(res.body.buffer, 0, res.body.byteLength) : new Uint8Array(res.body);
-      post({ type: "done", id: m.id, status: res.status, headers: res.headers, body }, [
+      const { status, headers, hashes } = res;
+      post({ type: "done", id: m.id, status, headers, body, ...(hashes ? { hashes } : {}) }, [
         body.buffer as ArrayBuffer,
       ]);
     } catch (err) {

@@ -43,11 +43,14 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-async function loadBuild(buildDir: string): Promise<{ ssr: SsrHandler; routes: ServerBuild["routes"] }> {
+async function loadBuild(
+  buildDir: string,
+  logger: Logger,
+): Promise<{ ssr: SsrHandler; routes: ServerBuild["routes"] }> {
   const entry = path.join(buildDir, "server", "index.js");
   loadReactServerRenderer(entry);
   const build = (await import(entry)) as ServerBuild;
-  return { ssr: productionSsr(build), routes: build.routes };
+  return { ssr: productionSsr(build, { logger }), routes: build.routes };
 }
 
 export async function startServer(opts: StartOptions): Promise<RunningServer> {
@@ -82,7 +85,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       return createRequestHandler(build, "development")(request, loadContextFor(request, s, cspNonce));
     };
   } else if (opts.buildDir && fs.existsSync(path.join(opts.buildDir, "server", "index.js"))) {
-    ({ ssr, routes } = await loadBuild(opts.buildDir));
+    ({ ssr, routes } = await loadBuild(opts.buildDir, logger));
     clientDir = path.join(opts.buildDir, "client");
   }
   const renderPool = opts.buildDir && routes ? startRenderPool(opts, logger, services) : undefined;

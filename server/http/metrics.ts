@@ -77,6 +77,14 @@ export function createMetrics(services: Services) {
       this.set({ where: "request" }, renders.request);
     },
   });
+  new client.Gauge({
+    name: "page_renders_from_kept",
+    help: "Of page_renders, the article pages made from a page kept per column and chrome, with the article's own parts put in (docs/architecture.md)",
+    registers: [registry],
+    collect() {
+      if (renders) this.set(renders.kept);
+    },
+  });
 
   return {
     registry,
@@ -135,6 +143,8 @@ export const BAD_REQUEST_LABEL = "(bad request)";
 export interface RenderCounts {
   thread: number;
   request: number;
+  /** of those, article pages made from a kept page (server/http/article-frames.ts) */
+  kept: number;
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;

@@ -92,7 +92,7 @@ export function createPageCache(opts: {
   const { services, routes, render, security, pool } = opts;
   const store: ResponseStore = services.responses.pages;
   const ttlMs = services.config.CACHE_TTL_SECONDS * 1000;
-  const renders: RenderCounts = { thread: 0, request: 0 };
+  const renders: RenderCounts = { thread: 0, request: 0, kept: 0 };
 
   /** Adds the hash policy to a page rendered with `marker`, and stores it when the page allows it. */
   function finish(
@@ -104,7 +104,8 @@ export function createPageCache(opts: {
     const got = (name: string) => res.headers.find(([k]) => k === name)?.[1];
     const headers = res.headers.filter(([k]) => k !== "content-length" && k !== "content-encoding");
     const html = (got("content-type") ?? "").startsWith("text/html");
-    const proof = html ? { hashes: inlineScriptHashes(res.body, marker) } : null;
+    // A page made from a kept one carries that page's marker, and its hashes, taken as it was kept.
+    const proof = html ? { hashes: res.hashes ?? inlineScriptHashes(res.body, marker) } : null;
     headers.push(...security.pageHeaders(pathname, proof));
     const maxAge = /s-maxage=(\d+)/.exec(got("cache-control") ?? "");
     const storable =
@@ -148,6 +149,8 @@ export function createPageCache(opts: {
       renders.request++;
       res = await renderPage((r, sink) => render(r, marker, sink), jobRequest(job));
     }
+    // Only a page made from a kept one comes with its hashes (server/http/article-frames.ts).
+    if (res.hashes) renders.kept++;
     return finish(res, marker, new URL(ask.url).pathname, { key, match, seq, encoding: ask.encoding });
   }
 

@@ -9,6 +9,8 @@ export interface Rendered {
   status: number;
   headers: [string, string][];
   body: Buffer;
+  /** the CSP hashes of its own inline scripts, when known as it was made (a kept article page) */
+  hashes?: string[];
 }
 
 /**
@@ -34,7 +36,14 @@ export type FromWorker =
   /** a read or a search counted by a page the thread rendered, for the request thread to count */
   | { type: "viewed"; articleId: number }
   | { type: "searched"; keyword: string; results: number }
-  | { type: "done"; id: number; status: number; headers: [string, string][]; body: Uint8Array }
+  | {
+      type: "done";
+      id: number;
+      status: number;
+      headers: [string, string][];
+      body: Uint8Array;
+      hashes?: string[];
+    }
   | { type: "failed"; id: number; message: string };
 
 /**
@@ -60,13 +69,15 @@ export function jobRequest(job: RenderJob): Request {
  * the Response body read.
  */
 export async function renderPage(
-  render: (req: Request, collect: { body?: Buffer }) => Promise<Response>,
+  render: (req: Request, collect: { body?: Buffer; hashes?: string[] }) => Promise<Response>,
   req: Request,
 ): Promise<Rendered> {
-  const sink: { body?: Buffer } = {};
+  const sink: { body?: Buffer; hashes?: string[] } = {};
   const res = await render(req, sink);
   const body = sink.body ?? Buffer.from(await res.arrayBuffer());
-  return { status: res.status, headers: [...res.headers], body };
+  const page: Rendered = { status: res.status, headers: [...res.headers], body };
+  if (sink.hashes) page.hashes = sink.hashes;
+  return page;
 }
 
 /** A render that has not answered in this long is given up, and its thread replaced. */
@@ -190,6 +201,7 @@ export function createRenderPool(opts: {
           status: m.status,
           headers: m.headers,
           body: Buffer.from(m.body.buffer, m.body.byteOffset, m.body.byteLength),
+          ...(m.hashes ? { hashes: m.hashes } : {}),
         });
       else {
         logger.warn({ err: m.message }, "render thread failed a page; rendering it here");

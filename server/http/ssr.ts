@@ -1,8 +1,13 @@
 import { createRequestHandler, matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { loadContextFor, type SsrHandler } from "../app";
+import type { Logger } from "../logger";
+import { type ArticleDocumentOf, createArticleFrames } from "./article-frames";
 import { compilePageRoutes, matchPage } from "./page-routes";
 
 type BuildRoute = NonNullable<ServerBuild["routes"][string]>;
+
+/** The article page's route (app/routes.ts), whose pages may be made from a kept one. */
+const ARTICLE_ROUTE = "routes/news/article";
 type Handler = ReturnType<typeof createRequestHandler>;
 
 /**
@@ -30,8 +35,15 @@ type Handler = ReturnType<typeof createRequestHandler>;
  * on the URL; it renders through its route group's handler instead (the root and every route under
  * the same top-level route), whose manifest lists that group only. Requests for `/__manifest`,
  * client-navigation data requests and unmatched URLs go to the handler of the whole build.
+ *
+ * Article pages that are handed over whole (`collect`: the pages the server stores) are made from a
+ * page kept per column and chrome where one is (server/http/article-frames.ts), unless
+ * `articleFrames` is false.
  */
-export function productionSsr(build: ServerBuild): SsrHandler {
+export function productionSsr(
+  build: ServerBuild,
+  opts: { articleFrames?: boolean; logger?: Logger } = {},
+): SsrHandler {
   const whole = createRequestHandler(build, "production");
   const routes = compilePageRoutes(build.routes);
   const all = Object.values(build.routes).filter((r): r is BuildRoute => r !== undefined);
@@ -60,17 +72,20 @@ export function productionSsr(build: ServerBuild): SsrHandler {
     }
   }
 
+  const documentOf = (build.entry.module as { articleDocument?: ArticleDocumentOf }).articleDocument;
+  const frames =
+    documentOf && opts.articleFrames !== false ? createArticleFrames(documentOf, opts.logger) : undefined;
+
   return (request, services, cspNonce, collect) => {
     const context = loadContextFor(request, services, cspNonce, collect);
-    const handle = context.documentRequest ? handlerFor(new URL(request.url).pathname) : whole;
+    if (!context.documentRequest) return whole(request, context);
+    const pathname = new URL(request.url).pathname;
+    const match = pathname === "/__manifest" ? undefined : matchPage(routes, pathname);
+    const handle = (match && handlers.get(match.route.id)) || whole;
+    if (frames && collect && match?.route.id === ARTICLE_ROUTE && request.method === "GET")
+      return frames.page(match.params.cid, context, collect, () => handle(request, context));
     return handle(request, context);
   };
-
-  function handlerFor(pathname: string) {
-    if (pathname === "/__manifest") return whole;
-    const match = matchPage(routes, pathname);
-    return (match && handlers.get(match.route.id)) || whole;
-  }
 }
 
 /** The route and its ancestors, root first. */

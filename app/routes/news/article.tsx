@@ -2,7 +2,8 @@ import { data, Link } from "react-router";
 import { articleTag, type RouteCache } from "../../../contract/cache-tags";
 import { idOf } from "../../../contract/params";
 import { ArticleShare } from "../../components/ArticleShare";
-import { articleBody, withBodyAside } from "../../components/article-body";
+import { articleBody } from "../../components/article-body";
+import { ARTICLE_DATA_ID, articleOf, withArticleAside } from "../../components/article-data";
 import { formatTime } from "../../components/format";
 import { CACHED_PAGE_HEADERS, orNotFound } from "../../components/paging";
 import { tagPath } from "../../components/SearchOverlay";
@@ -22,18 +23,21 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   if (contentId === undefined) throw data(null, { status: 404 });
   const article = await orNotFound(context.services.content.detail(contentId));
   if (!article) throw data(null, { status: 404 });
-  // A page's HTML carries the body in its markup only; the data of a client navigation carries it.
-  if (context.documentRequest) {
-    const { content, ...rest } = article;
-    return { article: withBodyAside<typeof rest & { content?: string }>(rest, content) };
-  }
-  return { article: article as typeof article & { content?: string } };
+  // A page's HTML carries the article beside the hydration data (article-data.ts) and its body in
+  // its markup only; the data of a client navigation carries both.
+  type Data = Omit<typeof article, "content"> & { content?: string };
+  return { article: context.documentRequest ? withArticleAside<Data>(article) : (article as Data) };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
-  const { article: a } = loaderData;
-  const origin = originFrom(matches);
+  return articleMeta(articleOf(loaderData.article).article, originFrom(matches));
+}
+
+type ArticleData = Route.ComponentProps["loaderData"]["article"];
+
+/** The head of an article's page: title, description, Open Graph and JSON-LD. */
+export function articleMeta(a: ArticleData, origin: string) {
   const path = `/articledetail/${a.contentId}`;
   return [
     // The editor's search and share fields, where set, replace the title, intro and cover here, in
@@ -72,8 +76,24 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function ArticleDetail({ loaderData, matches }: Route.ComponentProps) {
-  const { article: a } = loaderData;
-  const origin = originFrom(matches);
+  const { article, text } = articleOf(loaderData.article);
+  return <ArticleView article={article} origin={originFrom(matches)} data={text} />;
+}
+
+/**
+ * An article as its page shows it, with the page's script element of its data when the page carries
+ * one (`data`). It reads nothing from the router but what `Link` needs, so the server can render it
+ * apart, in a MemoryRouter (app/routes/news/article-document.server.tsx).
+ */
+export function ArticleView({
+  article: a,
+  origin,
+  data,
+}: {
+  article: ArticleData;
+  origin: string;
+  data?: string;
+}) {
   const path = `/articledetail/${a.contentId}`;
   return (
     <article className="article-detail">
@@ -118,6 +138,15 @@ export default function ArticleDetail({ loaderData, matches }: Route.ComponentPr
         summary={a.seoDescription || a.intro}
         image={absolute(origin, a.shareImage || a.thumb || "/favicon.svg")}
       />
+      {data !== undefined && (
+        <script
+          type="application/json"
+          id={ARTICLE_DATA_ID}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with "<" escaped (script-json.ts)
+          dangerouslySetInnerHTML={{ __html: data }}
+          suppressHydrationWarning
+        />
+      )}
     </article>
   );
 }

@@ -1,3 +1,4 @@
+import { scriptJson } from "../../components/script-json";
 import type { Chrome } from "./chrome.server";
 
 /**
@@ -17,14 +18,6 @@ let fromPage: { chrome: Chrome; text: string } | undefined;
 export function withChromeAside<T extends object>(data: T, chrome: Chrome): T {
   kept.set(data, chrome);
   return data;
-}
-
-/** JSON that is safe inside a script element: no "<" (so no "</script>"), no line separators. */
-function scriptJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, "\\u003c")
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
 }
 
 /** The chrome of the layout's data, and the text of its script element, wherever it was kept. */

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { Outlet, useLocation, useMatches } from "react-router";
 import { AdBanners } from "../../components/AdBanners";
+import { articleOf } from "../../components/article-data";
 import { BackToTop } from "../../components/BackToTop";
 import { LeftMenu, menuKeyFor } from "../../components/LeftMenu";
 import { useListPageMemory } from "../../components/list-memory";
@@ -58,10 +59,11 @@ export default function NewsLayout({ loaderData }: Route.ComponentProps) {
     return () => window.removeEventListener("keydown", onKey);
   }, [drawer]);
 
-  const article = matches.find((m) => m.id === "routes/news/article" || m.id === "routes/news/preview")
-    ?.loaderData as { article?: { columnId: number } } | undefined;
+  const shown = matches.find((m) => m.id === "routes/news/article" || m.id === "routes/news/preview")
+    ?.loaderData as { article?: { contentId: number; columnId: number } | null } | undefined;
+  const article = shown?.article ? articleOf(shown.article).article : undefined;
   const listed = /^\/newlist\/(\d+)/.exec(location.pathname);
-  const activeColumnId = article?.article?.columnId ?? (listed ? Number(listed[1]) : null);
+  const activeColumnId = article?.columnId ?? (listed ? Number(listed[1]) : null);
   const moreColumns = columns.slice(3, 6);
 
   return (

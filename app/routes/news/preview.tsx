@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { PREVIEW_INVALID } from "../../../contract/previews";
-import { withBodyAside } from "../../components/article-body";
+import { withArticleAside } from "../../components/article-data";
 import { SITE_NAME } from "../../root";
 import type { Route } from "./+types/preview";
 import ArticleDetail, { meta as articleMeta } from "./article";
@@ -17,11 +17,9 @@ export function headers() {
 export async function loader({ context, params }: Route.LoaderArgs) {
   const article = await context.services.previews.open(params.token ?? "");
   if (!article) return data({ article: null }, { status: 404 });
-  if (context.documentRequest) {
-    const { content, ...rest } = article;
-    return { article: withBodyAside<typeof rest & { content?: string }>(rest, content) };
-  }
-  return { article: article as typeof article & { content?: string } };
+  // As on the article's page: beside the hydration data in a document (article-data.ts).
+  type Data = Omit<typeof article, "content"> & { content?: string };
+  return { article: context.documentRequest ? withArticleAside<Data>(article) : (article as Data) };
 }
 
 const NOINDEX = { name: "robots", content: "noindex, nofollow" };
