@@ -88,6 +88,10 @@ async function storeStats(base: string) {
     misses: read("cache_misses_total"),
     bytes: read("cache_bytes"),
     entries: read("cache_entries"),
+    rendered:
+      Number(/^page_renders\{where="thread"\} (\S+)/m.exec(text)?.[1] ?? 0) +
+      Number(/^page_renders\{where="request"\} (\S+)/m.exec(text)?.[1] ?? 0),
+    fromKept: Number(/^page_renders_from_kept (\S+)/m.exec(text)?.[1] ?? 0),
   };
 }
 
@@ -166,6 +170,8 @@ class Editor {
 /** Publishes every 10 s until stopped; for each, how long until the home shows it to a browser. */
 function publisher(base: string, editor: Editor) {
   const delays: number[] = [];
+  /** per publish: each poll of / as "how it was answered (X-Cache) in ms" */
+  const polls: string[][] = [];
   let stop = false;
   const done = (async () => {
     let n = 0;
@@ -173,17 +179,23 @@ function publisher(base: string, editor: Editor) {
       const title = `压测发布 ${Date.now()} 第${++n}篇`;
       await editor.publish(title);
       const t0 = performance.now();
+      const these: string[] = [];
       for (;;) {
-        const html = await (await fetch(`${base}/`, { headers: BROWSER_HEADERS })).text();
+        const p0 = performance.now();
+        const res = await fetch(`${base}/`, { headers: BROWSER_HEADERS });
+        const html = await res.text();
+        these.push(`${res.headers.get("x-cache") ?? "?"} ${Math.round(performance.now() - p0)}`);
         if (html.includes(title)) break;
         await new Promise((r) => setTimeout(r, 20));
       }
       delays.push(Math.round(performance.now() - t0));
+      polls.push(these);
       await new Promise((r) => setTimeout(r, PUBLISH_EVERY_MS));
     }
   })();
   return {
     delays,
+    polls,
     async stop() {
       stop = true;
       await done;
@@ -212,6 +224,8 @@ async function zipfScenarios(
       misses: x.misses + y.misses,
       bytes: x.bytes + y.bytes,
       entries: x.entries + y.entries,
+      rendered: x.rendered + y.rendered,
+      fromKept: x.fromKept + y.fromKept,
     }));
   };
   console.info(`${label} (a) warming up for ${WARMUP} s…`);
@@ -232,6 +246,11 @@ async function zipfScenarios(
     perRequestUs: requests > 0 ? Math.round((1000 * used("all")) / requests) : 0,
     perMissMs: misses > 0 ? Math.round((100 * used("all")) / misses) / 100 : 0,
     missesPerSecond: Math.round(misses / SECONDS),
+    /** of the pages rendered, the share made from a kept article page (server/http/article-frames.ts) */
+    fromKeptPercent:
+      s1.rendered > s0.rendered
+        ? Math.round((1000 * (s1.fromKept - s0.fromKept)) / (s1.rendered - s0.rendered)) / 10
+        : 0,
   };
   const a = {
     ...ra,
@@ -245,7 +264,7 @@ async function zipfScenarios(
     `${label} (a) ${a.rps} req/s, p99 ${a.p99} ms, store hit ratio ${a.hitRatio} %, RSS ${a.rssMb} MB`,
   );
   console.info(
-    `${label} (a) server CPU ${cpu.cores} cores (request threads ${cpu.requestThreadCores}), ${cpu.perRequestUs} µs per request, ${cpu.missesPerSecond} pages rendered a second, ${cpu.perMissMs} ms per page rendered (all CPU, hits included, over the renders)`,
+    `${label} (a) server CPU ${cpu.cores} cores (request threads ${cpu.requestThreadCores}), ${cpu.perRequestUs} µs per request, ${cpu.missesPerSecond} pages rendered a second, ${cpu.perMissMs} ms per page rendered (all CPU, hits included, over the renders), ${cpu.fromKeptPercent} % of them made from a kept page`,
   );
 
   const editor = new Editor(instances[0]!);
@@ -261,6 +280,9 @@ async function zipfScenarios(
     maxPublishToHomeMs: Math.max(...pub.delays),
   };
   console.info(`${label} (b) ${b.rps} req/s, p99 ${b.p99} ms; publish → home ${pub.delays.join(", ")} ms`);
+  console.info(
+    `${label} (b) polls of / after each publish (X-Cache, ms): ${pub.polls.map((p) => `[${p.join(", ")}]`).join(" ")}`,
+  );
   return { a, b };
 }
 

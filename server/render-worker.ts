@@ -7,9 +7,11 @@ import { openDatabase } from "./db";
 import { loadReactServerRenderer } from "./http/react-render-storage";
 import { type FromWorker, jobRequest, renderPage, type ToWorker } from "./http/render-pool";
 import { createRenderQueue } from "./http/render-queue";
+import { inlineScriptHashes } from "./http/security";
 import { productionSsr } from "./http/ssr";
 import { createLogger } from "./logger";
 import { createServices } from "./services";
+import { compress, etagOf } from "./services/response-store";
 import type { Stats } from "./services/stats";
 
 /** A render thread's PostgreSQL connections, and so the renders it runs at once there. */
@@ -78,10 +80,29 @@ async function main() {
       // alone; a small page may sit in Node's shared Buffer pool, which must not move: it is copied.
       const own = res.body.byteOffset === 0 && res.body.byteLength === res.body.buffer.byteLength;
       const body = own ? new Uint8Array(res.body.buffer, 0, res.body.byteLength) : new Uint8Array(res.body);
-      const { status, headers, hashes } = res;
-      post({ type: "done", id: m.id, status, headers, body, ...(hashes ? { hashes } : {}) }, [
-        body.buffer as ArrayBuffer,
-      ]);
+      const { status, headers } = res;
+      // What the request thread would do next with a page it stores, done here: its scripts' hashes,
+      // its body compressed in the store's encoding (in memory of its own, which moves), its ETag.
+      const html = headers.some(([k, v]) => k === "content-type" && v.startsWith("text/html"));
+      const hashes = res.hashes ?? (html ? inlineScriptHashes(res.body, m.marker) : undefined);
+      const compressed = m.encoding ? new Uint8Array(compress(res.body, m.encoding)) : undefined;
+      const prepared =
+        m.encoding && compressed ? { encoding: m.encoding, compressed, etag: etagOf(res.body) } : undefined;
+      const transfer = [body.buffer as ArrayBuffer];
+      if (compressed) transfer.push(compressed.buffer as ArrayBuffer);
+      post(
+        {
+          type: "done",
+          id: m.id,
+          status,
+          headers,
+          body,
+          ...(hashes ? { hashes } : {}),
+          ...(res.fromKept ? { fromKept: true } : {}),
+          ...(prepared ? { prepared } : {}),
+        },
+        transfer,
+      );
     } catch (err) {
       post({ type: "failed", id: m.id, message: (err as Error).message });
     }

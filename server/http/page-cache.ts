@@ -122,6 +122,7 @@ export function createPageCache(opts: {
       seq: stored.seq,
       ttlMs: res.status === 404 ? NOT_FOUND_TTL_MS : Math.max(ttlMs, Number(maxAge?.[1] ?? 0) * 1000),
       encoding: stored.encoding,
+      prepared: res.prepared,
     });
     return { stored: answer };
   }
@@ -141,7 +142,13 @@ export function createPageCache(opts: {
   async function renderShared(ask: SharedAsk, key: string, match: PageMatch): Promise<Finished> {
     const seq = store.seq;
     const marker = crypto.randomBytes(12).toString("base64url");
-    const job: RenderJob = { url: ask.url, headers: ask.headers, origin: ask.origin, marker };
+    const job: RenderJob = {
+      url: ask.url,
+      headers: ask.headers,
+      origin: ask.origin,
+      marker,
+      encoding: ask.encoding,
+    };
     const threaded = pool?.render(job);
     let res = threaded && (await threaded);
     if (res) renders.thread++;
@@ -149,8 +156,7 @@ export function createPageCache(opts: {
       renders.request++;
       res = await renderPage((r, sink) => render(r, marker, sink), jobRequest(job));
     }
-    // Only a page made from a kept one comes with its hashes (server/http/article-frames.ts).
-    if (res.hashes) renders.kept++;
+    if (res.fromKept) renders.kept++;
     return finish(res, marker, new URL(ask.url).pathname, { key, match, seq, encoding: ask.encoding });
   }
 

@@ -1,6 +1,7 @@
 import { Worker } from "node:worker_threads";
 import type { ContentChange } from "../../contract/cache-tags";
 import type { Logger } from "../logger";
+import type { Encoding, PreparedBody } from "../services/response-store";
 import type { Stats } from "../services/stats";
 import { withOrigin } from "./origin";
 
@@ -9,8 +10,15 @@ export interface Rendered {
   status: number;
   headers: [string, string][];
   body: Buffer;
-  /** the CSP hashes of its own inline scripts, when known as it was made (a kept article page) */
+  /**
+   * the CSP hashes of its own inline scripts, when known as it was made (a page made from a kept
+   * one, whose scripts carry the kept page's marker; or a render thread took them)
+   */
   hashes?: string[];
+  /** made from a kept article page (server/http/article-frames.ts) */
+  fromKept?: boolean;
+  /** the body compressed for the store and its ETag, when the render thread made them */
+  prepared?: PreparedBody;
 }
 
 /**
@@ -24,6 +32,11 @@ export interface RenderJob {
   origin: string;
   /** the page's own scripts carry it; they alone are hashed into its policy */
   marker: string;
+  /**
+   * the encoding the store keeps the page in: a render thread compresses the page in it, takes its
+   * ETag and its scripts' hashes, so the request thread only stores and sends it
+   */
+  encoding?: Encoding;
 }
 
 export type ToWorker =
@@ -43,6 +56,8 @@ export type FromWorker =
       headers: [string, string][];
       body: Uint8Array;
       hashes?: string[];
+      fromKept?: boolean;
+      prepared?: { encoding: Encoding; compressed: Uint8Array; etag: string };
     }
   | { type: "failed"; id: number; message: string };
 
@@ -76,7 +91,10 @@ export async function renderPage(
   const res = await render(req, sink);
   const body = sink.body ?? Buffer.from(await res.arrayBuffer());
   const page: Rendered = { status: res.status, headers: [...res.headers], body };
-  if (sink.hashes) page.hashes = sink.hashes;
+  if (sink.hashes) {
+    page.hashes = sink.hashes;
+    page.fromKept = true;
+  }
   return page;
 }
 
@@ -202,6 +220,19 @@ export function createRenderPool(opts: {
           headers: m.headers,
           body: Buffer.from(m.body.buffer, m.body.byteOffset, m.body.byteLength),
           ...(m.hashes ? { hashes: m.hashes } : {}),
+          ...(m.fromKept ? { fromKept: true } : {}),
+          ...(m.prepared
+            ? {
+                prepared: {
+                  ...m.prepared,
+                  compressed: Buffer.from(
+                    m.prepared.compressed.buffer,
+                    m.prepared.compressed.byteOffset,
+                    m.prepared.compressed.byteLength,
+                  ),
+                },
+              }
+            : {}),
         });
       else {
         logger.warn({ err: m.message }, "render thread failed a page; rendering it here");

@@ -92,6 +92,21 @@ export function compress(body: Buffer, encoding: Encoding): Buffer {
     : zlib.gzipSync(body, { level: 6 });
 }
 
+/** The ETag of a body: a digest of its uncompressed bytes. */
+export function etagOf(body: Buffer): string {
+  return `W/"${crypto.createHash("sha1").update(body).digest("base64url").slice(0, 22)}"`;
+}
+
+/**
+ * A body already compressed in the store's encoding, with its ETag: made where the page was rendered
+ * (a render thread), so the request thread only keeps and sends it.
+ */
+export interface PreparedBody {
+  encoding: Encoding;
+  compressed: Buffer;
+  etag: string;
+}
+
 export function decompress(body: Buffer, encoding: Encoding): Buffer {
   return encoding === "br" ? zlib.brotliDecompressSync(body) : zlib.gunzipSync(body);
 }
@@ -216,14 +231,16 @@ export function createResponseStore(opts: ResponseStoreOptions) {
         seq: number;
         ttlMs: number;
         encoding: Encoding;
+        /** the body compressed in `encoding` and its ETag, when made already */
+        prepared?: PreparedBody;
       },
     ): StoredAnswer {
-      const compressed = compress(init.body, init.encoding);
+      const ready = init.prepared?.encoding === init.encoding ? init.prepared : undefined;
       const a: StoredAnswer = {
         status: init.status,
         headers: init.headers,
-        bodies: { [init.encoding]: compressed },
-        etag: `W/"${crypto.createHash("sha1").update(init.body).digest("base64url").slice(0, 22)}"`,
+        bodies: { [init.encoding]: ready?.compressed ?? compress(init.body, init.encoding) },
+        etag: ready?.etag ?? etagOf(init.body),
         tags: init.tags,
         seq: init.seq,
         checkedSeq: init.seq,

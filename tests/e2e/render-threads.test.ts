@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminArticle } from "../../contract/admin";
+import { etagOf } from "../../server/services/response-store";
 import { type AdminClient, articleForm, firstAdmin } from "../helpers/admin";
 import { engines, type TestServer } from "../helpers/server";
 import { startSite } from "./browser";
@@ -27,6 +28,8 @@ const page = async (site: TestServer, path: string) => {
     status: res.status,
     cache: res.headers.get("x-cache"),
     csp: res.headers.get("content-security-policy") ?? "",
+    etag: res.headers.get("etag"),
+    encoding: res.headers.get("content-encoding"),
     body: await res.text(),
   };
 };
@@ -96,10 +99,14 @@ describe.each(engines())("render threads (%s)", (engine) => {
     const hashless = (csp: string) => csp.replace(/'sha256-[^']+'/g, "'sha256'");
     expect(hashless(threaded.csp)).toBe(hashless(own.csp));
     expect(threaded.csp).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
-    // Stored as rendered: the next reader gets the same bytes from the store.
+    // Compressed and tagged by the thread (the request thread only stores and sends), stored as
+    // rendered: the next reader gets the same bytes from the store.
+    expect(threaded.encoding).toBe("br");
+    expect(threaded.etag).toBe(etagOf(Buffer.from(threaded.body)));
     const again = await page(site, path);
     expect(again.cache).toBe("HIT");
     expect(again.body).toBe(threaded.body);
+    expect(again.etag).toBe(threaded.etag);
     // Unknown ids: a 404 rendered on a thread as well.
     const missing = await page(site, "/articledetail/987654321");
     expect(missing.status).toBe(404);
