@@ -168,7 +168,11 @@ export async function copyBuild(workDir: string): Promise<string> {
   }
 }
 
-/** The built server (build/app/main.js) in production mode on 127.0.0.1:port. */
+/**
+ * The built server (build/app/main.js) in production mode on 127.0.0.1:port. `BENCH_APP_NODE_ARGS`:
+ * Node options for it, split on spaces (`--cpu-prof --cpu-prof-dir=DIR` profiles it and each of its
+ * render threads; profiles are written when it stops).
+ */
 export function startApp(opts: {
   buildDir: string;
   dataDir: string;
@@ -176,7 +180,8 @@ export function startApp(opts: {
   seed: boolean;
   env?: Record<string, string>;
 }): ChildProcess {
-  const child = spawn(process.execPath, [path.join(opts.buildDir, "app", "main.js")], {
+  const nodeArgs = (process.env.BENCH_APP_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, path.join(opts.buildDir, "app", "main.js")], {
     env: {
       ...process.env,
       NODE_ENV: "production",
