@@ -43,10 +43,8 @@ interface Frame {
 export function createArticleFrames(documentOf: ArticleDocumentOf, logger?: Logger) {
   const kept = new WeakMap<object, Map<string, Frame>>();
   let off = false;
-  const stats = { kept: 0, full: 0 };
 
   return {
-    stats,
     /**
      * The page of the article `cid`: from a kept page when there is a trusted one, else `render()`'s
      * (React Router's), which may start or confirm a kept page.
@@ -70,12 +68,10 @@ export function createArticleFrames(documentOf: ArticleDocumentOf, logger?: Logg
       const group = `${context.origin} ${doc.group}`;
       const frame = frames.get(group);
       if (frame?.trusted) {
-        stats.kept++;
         collect.body = join(frame.around, doc.parts);
         collect.hashes = frame.hashes;
         return new Response(null, { status: frame.status, headers: frame.headers });
       }
-      stats.full++;
       const res = await render();
       const body = collect.body;
       if (res.status !== 200 || !body) return res;

@@ -5,10 +5,10 @@ import { type ArticleDocumentOf, createArticleFrames } from "./article-frames";
 import { compilePageRoutes, matchPage } from "./page-routes";
 
 type BuildRoute = NonNullable<ServerBuild["routes"][string]>;
+type Handler = ReturnType<typeof createRequestHandler>;
 
 /** The article page's route (app/routes.ts), whose pages may be made from a kept one. */
 const ARTICLE_ROUTE = "routes/news/article";
-type Handler = ReturnType<typeof createRequestHandler>;
 
 /**
  * React Router's request handler for the production build, one per page route where it can be
