@@ -107,7 +107,7 @@ async function main() {
       post({ type: "failed", id: m.id, message: (err as Error).message });
     }
   }
-  const jobs = createRenderQueue({ concurrency, run: render });
+  const jobs = createRenderQueue({ concurrency, run: render, background: (m) => m.background === true });
 
   port.on("message", (m: ToWorker) => {
     if (m.type === "render") {

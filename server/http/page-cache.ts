@@ -93,6 +93,8 @@ export function createPageCache(opts: {
   const store: ResponseStore = services.responses.pages;
   const ttlMs = services.config.CACHE_TTL_SECONDS * 1000;
   const renders: RenderCounts = { thread: 0, request: 0, kept: 0 };
+  /** keys whose render in flight is a background refresh */
+  const refreshing = new Set<string>();
 
   /** Adds the hash policy to a page rendered with `marker`, and stores it when the page allows it. */
   function finish(
@@ -139,7 +141,12 @@ export function createPageCache(opts: {
    * A page to be stored: on a render thread when one is ready, else here, always as a GET (a HEAD
    * asks for the same page without its body) from the shared parts of the request only.
    */
-  async function renderShared(ask: SharedAsk, key: string, match: PageMatch): Promise<Finished> {
+  async function renderShared(
+    ask: SharedAsk,
+    key: string,
+    match: PageMatch,
+    background = false,
+  ): Promise<Finished> {
     const seq = store.seq;
     const marker = crypto.randomBytes(12).toString("base64url");
     const job: RenderJob = {
@@ -148,6 +155,7 @@ export function createPageCache(opts: {
       origin: ask.origin,
       marker,
       encoding: ask.encoding,
+      ...(background ? { background } : {}),
     };
     const threaded = pool?.render(job);
     let res = threaded && (await threaded);
@@ -182,13 +190,21 @@ export function createPageCache(opts: {
      */
     missed(key: string, match: PageMatch, ask: SharedAsk): Promise<Finished | undefined> {
       store.stats.misses++;
-      return store.once(key, () => renderShared(ask, key, match));
+      // A refresh of the key still queued (its stale answer has run out meanwhile) may wait behind
+      // every visitor's page: readers do not join it, they get a render of their own.
+      const once = refreshing.has(key) ? `${key}\0visitor` : key;
+      return store.once(once, () => renderShared(ask, key, match));
     },
 
-    /** One background render refreshes a stale answer, however many readers see it meanwhile. */
+    /**
+     * One background render refreshes a stale answer, however many readers see it meanwhile; on a
+     * render thread it yields to the pages visitors wait for.
+     */
     refresh(key: string, match: PageMatch, ask: SharedAsk): void {
       store.stats.stale++;
-      void store.once(key, () => renderShared(ask, key, match));
+      if (store.refreshing(key)) return;
+      refreshing.add(key);
+      void store.once(key, () => renderShared(ask, key, match, true)).finally(() => refreshing.delete(key));
     },
 
     async serve(req: Request, nonce: string | undefined): Promise<Response> {

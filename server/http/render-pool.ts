@@ -32,6 +32,8 @@ export interface RenderJob {
   origin: string;
   /** the page's own scripts carry it; they alone are hashed into its policy */
   marker: string;
+  /** a stale page's refresh: nobody waits for it, so it yields to pages visitors wait for */
+  background?: boolean;
   /**
    * the encoding the store keeps the page in: a render thread compresses the page in it, takes its
    * ETag and its scripts' hashes, so the request thread only stores and sends it

@@ -67,6 +67,33 @@ describe("render queue", () => {
     expect(most).toBe(2);
   });
 
+  it("starts background jobs (stale pages' refreshes) only when no other job is queued", async () => {
+    const gates = new Map<number, ReturnType<typeof deferred>>();
+    const started: number[] = [];
+    const jobs = createRenderQueue<number>({
+      concurrency: 1,
+      // even numbers: refreshes nobody waits for
+      background: (n) => n % 2 === 0,
+      run: async (n) => {
+        started.push(n);
+        const gate = deferred();
+        gates.set(n, gate);
+        await gate.promise;
+      },
+    });
+    for (const n of [2, 4, 1, 6]) jobs.push(n);
+    await until(() => started.length === 1);
+    // the visitor's page goes first though it came after two refreshes; one more arrives meanwhile
+    // and goes before them too; then the refreshes, in the order they came
+    expect(started).toEqual([1]);
+    jobs.push(3);
+    for (let i = 0; i < 5; i++) {
+      gates.get(started.at(-1)!)!.resolve();
+      await until(() => started.length === Math.min(i + 2, 5));
+    }
+    expect(started).toEqual([1, 3, 2, 4, 6]);
+  });
+
   it("goes on after a job that failed", async () => {
     const done: number[] = [];
     const jobs = createRenderQueue<number>({
