@@ -85,11 +85,15 @@ async function main() {
       // its body compressed in the store's encoding (in memory of its own, which moves), its ETag.
       const html = headers.some(([k, v]) => k === "content-type" && v.startsWith("text/html"));
       const hashes = res.hashes ?? (html ? inlineScriptHashes(res.body, m.marker) : undefined);
-      const compressed = m.encoding ? new Uint8Array(compress(res.body, m.encoding)) : undefined;
-      const prepared =
-        m.encoding && compressed ? { encoding: m.encoding, compressed, etag: etagOf(res.body) } : undefined;
+      const prepared = m.encoding
+        ? {
+            encoding: m.encoding,
+            compressed: new Uint8Array(compress(res.body, m.encoding)),
+            etag: etagOf(res.body),
+          }
+        : undefined;
       const transfer = [body.buffer as ArrayBuffer];
-      if (compressed) transfer.push(compressed.buffer as ArrayBuffer);
+      if (prepared) transfer.push(prepared.compressed.buffer as ArrayBuffer);
       post(
         {
           type: "done",

@@ -1,7 +1,8 @@
 /**
  * A render thread's jobs (server/render-worker.ts): run in the order they came, background jobs
- * (refreshes of stale pages) after every other, at most `concurrency` at once, each started on a later turn of the event loop, never straight from the
- * end of the last one (docs/architecture.md, "Render threads").
+ * (refreshes of stale pages) after every other, at most `concurrency` at once, each started on a
+ * later turn of the event loop, never straight from the end of the last one (docs/architecture.md,
+ * "Render threads").
  *
  * React leaves a setImmediate callback behind every page it renders, and that callback holds the
  * page's whole render: its element tree, its output buffers, the loader data (about 60 KB). On SQLite
