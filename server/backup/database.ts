@@ -14,6 +14,7 @@ import { BackupError, describeFsError } from "./format";
 export const TABLE_ORDER = [
   "columns",
   "articles",
+  "article_views",
   "tags",
   "article_tags",
   "banners",

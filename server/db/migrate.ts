@@ -9,6 +9,7 @@ import * as m007 from "./migrations/007_preview_links";
 import * as m008 from "./migrations/008_article_revisions";
 import * as m009 from "./migrations/009_article_seo";
 import * as m010 from "./migrations/010_search_pushes";
+import * as m011 from "./migrations/011_article_views";
 
 type Up = (db: Kysely<unknown>, dialect: Dialect) => Promise<void>;
 
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, { up: Up }> = {
   "008_article_revisions": m008,
   "009_article_seo": m009,
   "010_search_pushes": m010,
+  "011_article_views": m011,
 };
 
 /** The migrations this code knows, in order (a backup's schema level is checked against them). */

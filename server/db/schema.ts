@@ -26,7 +26,6 @@ export interface ArticleTable {
   status: "published" | "scheduled" | "draft";
   created_at: string;
   updated_at: string;
-  view_count: Generated<number>;
   /** created_at in ms * 1024 + (id mod 1024): a rowid for the search index that sorts by recency */
   search_key: number | null;
   /** optional overrides of what search engines and shares show; "" = the article's own */
@@ -40,6 +39,12 @@ export interface ArticleTable {
 export interface TagTable {
   id: Generated<number>;
   name: string;
+}
+
+/** An article's reads, counted from its first (server/db/migrations/011_article_views.ts). */
+export interface ArticleViewTable {
+  article_id: number;
+  views: Generated<number>;
 }
 
 export interface ArticleTagTable {
@@ -281,6 +286,7 @@ export interface SearchLogTable {
 export interface DB {
   columns: ColumnTable;
   articles: ArticleTable;
+  article_views: ArticleViewTable;
   tags: TagTable;
   article_tags: ArticleTagTable;
   banners: BannerTable;

@@ -121,7 +121,6 @@ export function createContentService(
     "status",
     "created_at",
     "updated_at",
-    "view_count",
     "search_key",
   ] as const;
 
@@ -452,7 +451,10 @@ function articleEditing(deps: {
   const { db } = deps;
 
   const base = (x: Kysely<DB> = db) =>
-    x.selectFrom("articles as a").leftJoin("columns as c", "c.id", "a.column_id");
+    x
+      .selectFrom("articles as a")
+      .leftJoin("columns as c", "c.id", "a.column_id")
+      .leftJoin("article_views as v", "v.article_id", "a.id");
 
   const rowColumns = [
     "a.id",
@@ -463,7 +465,7 @@ function articleEditing(deps: {
     "a.thumb",
     "a.status",
     "a.hot",
-    "a.view_count",
+    "v.views as view_count",
     "a.created_at",
     "a.updated_at",
   ] as const;
@@ -477,7 +479,8 @@ function articleEditing(deps: {
     thumb: string;
     status: "published" | "scheduled" | "draft";
     hot: boolean | number;
-    view_count: number;
+    /** null: never counted */
+    view_count: number | null;
     created_at: string;
     updated_at: string;
   };
@@ -490,7 +493,7 @@ function articleEditing(deps: {
     thumb: r.thumb,
     status: r.status,
     hot: bool(r.hot),
-    viewCount: Number(r.view_count),
+    viewCount: Number(r.view_count ?? 0),
     createdAt: r.created_at,
     updatedAt: r.updated_at,
     tags,

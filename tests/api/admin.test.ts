@@ -519,6 +519,35 @@ describe.each(engines())("editors' console API on %s", (engine) => {
     const e = await editor.req<Dashboard>("GET", "/api/admin/dashboard");
     expect(e.body.data.totals.orders).toBe(0);
     expect(e.body.data.topArticles[0]?.id).toBe(articleId);
+    // The console's list shows each article's reads: counted ones, and 0 for one never read.
+    const listed = await editor.req<Paged<AdminArticle>>("GET", "/api/admin/articles?pageSize=100");
+    expect(listed.body.data.items.find((a) => a.id === articleId)?.viewCount).toBe(3);
+    const unread = await editor.req<AdminArticle>("POST", "/api/admin/articles", {
+      title: "控制台测试：无人阅读的文章",
+      intro: "",
+      content: "<p>正文</p>",
+      thumb: "/uploads/demo/article-1.svg",
+      author: "小编",
+      columnId: 5,
+      tags: [],
+      hot: false,
+      status: "published",
+      createdAt: new Date().toISOString(),
+    });
+    expect(unread.status).toBe(200);
+    expect(unread.body.data.viewCount).toBe(0);
+    // An article's count goes with it.
+    await fetch(`${s.url}/api/product/content/detail?contentId=${unread.body.data.id}`, { headers: browser });
+    await s.services.stats.flush();
+    const counted = () =>
+      s.services.database.db
+        .selectFrom("article_views")
+        .select("views")
+        .where("article_id", "=", unread.body.data.id)
+        .execute();
+    expect((await counted()).map((r) => Number(r.views))).toEqual([1]);
+    expect((await admin.req("DELETE", `/api/admin/articles/${unread.body.data.id}`)).status).toBe(200);
+    expect(await counted()).toEqual([]);
   });
 
   it("keeps the last admin, signs out, and expires sessions", async () => {
