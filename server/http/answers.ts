@@ -27,7 +27,7 @@ export function answerParts(
   state: StoreState,
 ): { status: number; headers: [string, string][]; body: Buffer | null } {
   const headers: [string, string][] = [
-    ...a.headers,
+    ...(a.headers as [string, string][]),
     ["etag", a.etag],
     ["vary", "Accept-Encoding"],
     ["x-cache", state],
@@ -63,15 +63,19 @@ export function answerHead(
   const encoding = preferredEncoding(ask.acceptEncoding);
   const body = store.body(key, a, encoding);
   const slot = `${encoding ?? "identity"} ${state} ${prefix?.name ?? ""}`;
-  a.heads ??= new Map();
-  let head = a.heads.get(slot);
+  let head = a.heads?.get(slot);
   if (head === undefined) {
     head = [...(prefix?.headers ?? [])];
     for (const [k, v] of a.headers) head.push(k, v);
     head.push("etag", a.etag, "vary", "Accept-Encoding", "x-cache", state);
     if (encoding) head.push("content-encoding", encoding);
     head.push("content-length", String(body.length));
-    a.heads.set(slot, head);
+    // An answer is sent as a miss once (to the readers who waited for its render): that list is
+    // not kept.
+    if (state !== "MISS") {
+      a.heads ??= new Map();
+      a.heads.set(slot, head);
+    }
   }
   return { status: a.status, head, body: ask.method === "HEAD" ? null : body };
 }

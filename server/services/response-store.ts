@@ -23,8 +23,8 @@ export type Encoding = "br" | "gzip";
 
 export interface StoredAnswer {
   status: number;
-  /** response headers without content-length, content-encoding and etag */
-  headers: [string, string][];
+  /** response headers without content-length, content-encoding and etag (shared: never changed) */
+  headers: readonly (readonly [string, string])[];
   bodies: Partial<Record<Encoding, Buffer>>;
   etag: string;
   tags: readonly CacheTag[];
@@ -134,6 +134,24 @@ function accepts(ae: string, coding: string): boolean {
   return !q || Number(q[1]) > 0;
 }
 
+/**
+ * Header lists are kept once however many answers carry them. Article pages made from one kept page
+ * carry the same headers, policy and its hashes included, but each arrives from a render thread as a
+ * copy of its own (about 2 KB of strings a page); kept per answer, tens of thousands of stored pages
+ * made the request thread's heap several times larger, and every major collection marks all of it
+ * (a publish replaces thousands of pages within seconds).
+ */
+const headerLists = new LRUCache<string, [string, string][]>({ max: 2000 });
+
+function sharedHeaders(headers: [string, string][]): [string, string][] {
+  let key = "";
+  for (const [k, v] of headers) key += `${k}\n${v}\n`;
+  const known = headerLists.get(key);
+  if (known) return known;
+  headerLists.set(key, headers);
+  return headers;
+}
+
 export function createResponseStore(opts: ResponseStoreOptions) {
   const now = opts.now ?? Date.now;
   const notFoundBytes = Math.max(64 * 1024, Math.floor(opts.maxBytes * (opts.notFoundShare ?? 0.05)));
@@ -238,7 +256,7 @@ export function createResponseStore(opts: ResponseStoreOptions) {
       const ready = init.prepared?.encoding === init.encoding ? init.prepared : undefined;
       const a: StoredAnswer = {
         status: init.status,
-        headers: init.headers,
+        headers: sharedHeaders(init.headers),
         bodies: { [init.encoding]: ready?.compressed ?? compress(init.body, init.encoding) },
         etag: ready?.etag ?? etagOf(init.body),
         tags: init.tags,

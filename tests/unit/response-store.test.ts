@@ -129,6 +129,30 @@ describe("response store", () => {
     expect(preferredEncoding("identity")).toBeNull();
   });
 
+  it("keeps one header list for the answers that carry the same headers", () => {
+    const store = createResponseStore({ maxBytes: 1024 * 1024, staleMs: 60_000 });
+    const headers = (policy: string): [string, string][] => [
+      ["content-type", "text/html; charset=utf-8"],
+      ["content-security-policy", policy],
+    ];
+    const put = (key: string, h: [string, string][]) =>
+      store.put(key, {
+        status: 200,
+        headers: h,
+        body: html(5),
+        tags: [],
+        seq: store.seq,
+        ttlMs: 60_000,
+        encoding: "br",
+      });
+    const a = put("h/articledetail/1", headers("script-src 'sha256-a'"));
+    const b = put("h/articledetail/2", headers("script-src 'sha256-a'"));
+    const c = put("h/articledetail/3", headers("script-src 'sha256-b'"));
+    expect(b.headers).toBe(a.headers);
+    expect(c.headers).not.toBe(a.headers);
+    expect(c.headers).toEqual(headers("script-src 'sha256-b'"));
+  });
+
   it("runs one computation per key, however many readers wait", async () => {
     const store = createResponseStore({ maxBytes: 1024 * 1024, staleMs: 60_000 });
     let runs = 0;
