@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parentPort, workerData } from "node:worker_threads";
@@ -23,6 +24,8 @@ export interface RenderWorkerData {
   sqlitePath?: string;
   /** the build directory: server/index.js is React Router's server build */
   buildDir: string;
+  /** the thread that takes the background refreshes, at a lower CPU priority (render-pool.ts pickSlot) */
+  lowPriority?: boolean;
 }
 
 /**
@@ -36,6 +39,7 @@ async function main() {
   const port = parentPort;
   if (!port) throw new Error("render-worker runs as a worker thread");
   const data = workerData as RenderWorkerData;
+  if (data.lowPriority) lowerPriority();
   const config: Config = {
     ...data.config,
     SCHEDULE_POLL_SECONDS: 0,
@@ -130,6 +134,18 @@ async function main() {
     }
   });
   post({ type: "ready" });
+}
+
+/**
+ * This thread's nice value (on Linux, a thread's own) raised to 10: when it and the request thread
+ * want the same core, the request thread gets about nine tenths of it (CFS weights 1024 : 110).
+ */
+function lowerPriority() {
+  try {
+    os.setPriority(10);
+  } catch {
+    // Not allowed here: this thread's refreshes compete on equal terms.
+  }
 }
 
 main().catch((err) => {

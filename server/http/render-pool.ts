@@ -120,6 +120,8 @@ interface Waiting {
 }
 
 interface Slot {
+  /** this thread renders at a lower CPU priority, and takes the background refreshes */
+  background: boolean;
   worker: Worker | undefined;
   ready: boolean;
   pending: Map<number, Pending>;
@@ -155,7 +157,8 @@ export function createRenderPool(opts: {
   startWaitMs?: number;
 }) {
   const { logger } = opts;
-  const slots: Slot[] = Array.from({ length: opts.size }, () => ({
+  const slots: Slot[] = Array.from({ length: opts.size }, (_, i) => ({
+    background: opts.size > 1 && i === opts.size - 1,
     worker: undefined,
     ready: false,
     pending: new Map(),
@@ -179,10 +182,9 @@ export function createRenderPool(opts: {
     }
   }
 
-  /** The least busy ready thread renders the job; undefined when none is ready. */
+  /** The thread the job goes to (see pickSlot); undefined when none is ready. */
   function dispatch(job: RenderJob): Promise<Rendered | undefined> | undefined {
-    let best: Slot | undefined;
-    for (const slot of slots) if (slot.ready && (!best || slot.pending.size < best.pending.size)) best = slot;
+    const best = pickSlot(slots, job.background === true);
     const worker = best?.worker;
     if (!best || !worker) return undefined;
     const slot = best;
@@ -200,7 +202,9 @@ export function createRenderPool(opts: {
   }
 
   function start(slot: Slot) {
-    const worker = new Worker(opts.file, { workerData: opts.workerData });
+    const worker = new Worker(opts.file, {
+      workerData: { ...(opts.workerData as object), lowPriority: slot.background },
+    });
     slot.worker = worker;
     slot.ready = false;
     worker.on("message", (m: FromWorker) => {
@@ -319,3 +323,27 @@ export function createRenderPool(opts: {
 }
 
 export type RenderPool = ReturnType<typeof createRenderPool>;
+
+/**
+ * Where a render goes. With two threads or more, the last one runs at a lower CPU priority and takes
+ * the background refreshes (nobody waits for them), so that a publish, which makes thousands of
+ * stored pages stale at once, does not take the cores the request thread and the visitors' renders
+ * need; the others take the visitors' pages, the least busy first. A visitor's page goes to the
+ * low-priority thread only when every other thread has at least two more pages queued, or none is
+ * ready; a refresh goes elsewhere only when that thread is not ready. With one thread, it takes all.
+ */
+export function pickSlot<S extends { background: boolean; ready: boolean; pending: { size: number } }>(
+  slots: readonly S[],
+  background: boolean,
+): S | undefined {
+  let fore: S | undefined;
+  let back: S | undefined;
+  for (const slot of slots) {
+    if (!slot.ready) continue;
+    if (slot.background) back ??= slot;
+    else if (!fore || slot.pending.size < fore.pending.size) fore = slot;
+  }
+  if (background) return back ?? fore;
+  if (fore && back && fore.pending.size >= back.pending.size + 2) return back;
+  return fore ?? back;
+}

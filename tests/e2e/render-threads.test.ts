@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminArticle } from "../../contract/admin";
 import { etagOf } from "../../server/services/response-store";
@@ -167,6 +168,24 @@ describe.each(engines())("render threads (%s)", (engine) => {
     expect((await page(site, `/articledetail/${id}`)).status).toBe(404);
     expect((await page(site, "/")).body).not.toContain(edited);
   });
+
+  it.runIf(fs.existsSync("/proc/self/task"))(
+    "runs one of its two threads, the one that takes the background refreshes, at a lower CPU priority",
+    async () => {
+      // Each thread's nice value (field 19 of its stat line) in this process, which runs this site.
+      const niceValues = () =>
+        fs.readdirSync("/proc/self/task").flatMap((t) => {
+          try {
+            const stat = fs.readFileSync(`/proc/self/task/${t}/stat`, "utf8");
+            return [Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16])];
+          } catch {
+            return []; // a thread that ended meanwhile
+          }
+        });
+      await expect.poll(() => niceValues().filter((n) => n === 10).length).toBe(1);
+      expect(niceValues().filter((n) => n !== 0 && n !== 10)).toEqual([]);
+    },
+  );
 
   it("keeps answering when its threads die: the request thread renders meanwhile, and the threads come back", async () => {
     const pool = site.renderPool!;

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { createRenderPool, type RenderJob, type RenderPool } from "../../server/http/render-pool";
+import { createRenderPool, pickSlot, type RenderJob, type RenderPool } from "../../server/http/render-pool";
 import { createLogger } from "../../server/logger";
 
 /**
@@ -25,7 +25,7 @@ parentPort.on("message", (m) => {
       type: "done",
       id: m.id,
       status: 200,
-      headers: [["content-type", "text/html; charset=utf-8"]],
+      headers: [["content-type", "text/html; charset=utf-8"], ["x-thread", workerData.lowPriority ? "low" : "normal"]],
       body: new TextEncoder().encode("thread page " + m.url),
     });
   if (m.type === "close") process.exit(0);
@@ -36,9 +36,13 @@ parentPort.on("message", (m) => {
 const job = (url: string): RenderJob => ({ url, headers: [], origin: "http://127.0.0.1", marker: "m" });
 
 let pools: RenderPool[] = [];
-function pool(workerData: { readyAfterMs: number; exitBeforeReady?: boolean }, startWaitMs?: number) {
+function pool(
+  workerData: { readyAfterMs: number; exitBeforeReady?: boolean },
+  startWaitMs?: number,
+  size = 2,
+) {
   const p = createRenderPool({
-    size: 2,
+    size,
     file: script,
     workerData,
     logger: createLogger("silent"),
@@ -93,5 +97,54 @@ describe("render pool", () => {
     const asked = p.render(job("http://127.0.0.1/"));
     await p.close();
     expect(await asked).toBeUndefined();
+  });
+});
+
+describe("which thread renders a page", () => {
+  const threadOf = async (p: RenderPool, j: RenderJob) =>
+    (await p.render(j))?.headers.find(([k]) => k === "x-thread")?.[1];
+
+  it("sends background refreshes to the low-priority thread, and visitors' pages to the other", async () => {
+    const p = pool({ readyAfterMs: 0 });
+    // Once both threads are ready (each one answers as soon as it is).
+    await expect.poll(() => threadOf(p, job("http://127.0.0.1/warm"))).toBe("normal");
+    await expect
+      .poll(() => threadOf(p, { ...job("http://127.0.0.1/refresh"), background: true }))
+      .toBe("low");
+    for (let i = 0; i < 5; i++)
+      expect(await threadOf(p, job(`http://127.0.0.1/visitor/${i}`))).toBe("normal");
+    for (let i = 0; i < 5; i++)
+      expect(await threadOf(p, { ...job(`http://127.0.0.1/refresh/${i}`), background: true })).toBe("low");
+  });
+
+  it("with one thread, renders everything there at the usual priority", async () => {
+    const p = pool({ readyAfterMs: 0 }, undefined, 1);
+    expect(await threadOf(p, job("http://127.0.0.1/visitor"))).toBe("normal");
+    expect(await threadOf(p, { ...job("http://127.0.0.1/refresh"), background: true })).toBe("normal");
+  });
+
+  const slot = (background: boolean, pending: number, ready = true) => ({
+    background,
+    ready,
+    pending: { size: pending },
+  });
+
+  it("overflows visitors' pages to the low-priority thread only when the others are two pages behind it", () => {
+    const back = slot(true, 0);
+    const a = slot(false, 1);
+    const b = slot(false, 2);
+    expect(pickSlot([a, b, back], false)).toBe(a);
+    expect(pickSlot([slot(false, 1), back], false)?.background).toBe(false);
+    expect(pickSlot([slot(false, 2), back], false)).toBe(back);
+    expect(pickSlot([slot(false, 3), slot(true, 1)], false)?.background).toBe(true);
+    expect(pickSlot([slot(false, 3), slot(true, 2)], false)?.background).toBe(false);
+  });
+
+  it("uses whichever thread is ready when the preferred one is not", () => {
+    const fore = slot(false, 5);
+    const back = slot(true, 0);
+    expect(pickSlot([fore, slot(true, 0, false)], true)).toBe(fore);
+    expect(pickSlot([slot(false, 0, false), back], false)).toBe(back);
+    expect(pickSlot([slot(false, 0, false), slot(true, 0, false)], false)).toBeUndefined();
   });
 });
