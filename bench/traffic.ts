@@ -209,6 +209,43 @@ function publisher(base: string, editor: Editor, lastStartMs: number) {
   };
 }
 
+const SAMPLE_MS = 2000;
+
+/**
+ * The store's counts read every SAMPLE_MS while a load runs: the pages the servers answered (hits,
+ * stale and misses; behind nginx's proxy_cache, not its own hits) and rendered a second in each
+ * interval, so a run shows when its rate fell, not only its
+ * mean (a publish's refreshes start 30 s after it).
+ */
+function sampler(read: () => Promise<{ hits: number; stale: number; misses: number; rendered: number }>) {
+  const out: { answered: number; rendered: number }[] = [];
+  let stop = false;
+  const done = (async () => {
+    let last = await read();
+    let at = performance.now();
+    while (!stop) {
+      await new Promise((r) => setTimeout(r, SAMPLE_MS));
+      if (stop) break;
+      const now = await read();
+      const t = performance.now();
+      const per = (n: number) => Math.round((1000 * n) / (t - at));
+      out.push({
+        answered: per(now.hits + now.stale + now.misses - last.hits - last.stale - last.misses),
+        rendered: per(now.rendered - last.rendered),
+      });
+      last = now;
+      at = t;
+    }
+  })();
+  return {
+    async stop() {
+      stop = true;
+      await done;
+      return out;
+    },
+  };
+}
+
 /** (a) and (b) against one front (the app, or nginx before the instances). */
 async function zipfScenarios(
   front: string,
@@ -278,7 +315,9 @@ async function zipfScenarios(
   // Four publishes (at 0, 10, 20 and 30 s), each seen on / while the load still runs.
   const bSeconds = Math.max(SECONDS, 40);
   const pub = publisher(front, editor, performance.now() + (bSeconds - 8) * 1000);
+  const sampled = sampler(stats);
   const rb = await run(front, nextZipf, bSeconds, mark);
+  const perSecond = await sampled.stop();
   await pub.stop();
   const s2 = await stats();
   const b = {
@@ -290,6 +329,9 @@ async function zipfScenarios(
   console.info(`${label} (b) ${b.rps} req/s, p99 ${b.p99} ms; publish → home ${pub.delays.join(", ")} ms`);
   console.info(
     `${label} (b) polls of / after each publish (X-Cache, ms): ${pub.polls.map((p) => `[${p.join(", ")}]`).join(" ")}`,
+  );
+  console.info(
+    `${label} (b) every ${SAMPLE_MS / 1000} s, pages answered and rendered a second: ${perSecond.map((x) => `${x.answered}/${x.rendered}`).join(" ")}`,
   );
   return { a, b };
 }
