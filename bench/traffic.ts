@@ -214,8 +214,8 @@ const SAMPLE_MS = 2000;
 /**
  * The store's counts read every SAMPLE_MS while a load runs: the pages the servers answered (hits,
  * stale and misses; behind nginx's proxy_cache, not its own hits) and rendered a second in each
- * interval, so a run shows when its rate fell, not only its
- * mean (a publish's refreshes start 30 s after it).
+ * interval, so a run shows when its rate fell, not only its mean (a publish's refreshes start 30 s
+ * after it).
  */
 function sampler(read: () => Promise<{ hits: number; stale: number; misses: number; rendered: number }>) {
   const out: { answered: number; rendered: number }[] = [];

@@ -42,9 +42,10 @@ export function createStats(deps: { database: Database; logger: Logger; flushMs?
    *
    * A busy site reads up to MAX_KEYS distinct articles between two flushes. The views go in
    * transactions of VIEW_ROWS rows in id order (neighbours share pages), with the statement compiled
-   * once per flush, into a table of counts alone (server/db/migrations/011_article_views.ts), and the event loop gets a turn every FLUSH_SLICE_MS: one transaction for all
-   * rows held every request up for its whole length, and its commit alone for about a tenth of a
-   * second (bench/README.md "Real traffic").
+   * once per transaction, into a table of counts alone (server/db/migrations/011_article_views.ts),
+   * and the event loop gets a turn every FLUSH_SLICE_MS: one transaction for all rows held every
+   * request up for its whole length, and its commit alone for about a tenth of a second
+   * (bench/README.md "Real traffic").
    */
   async function write(
     v: Map<number, number>,
