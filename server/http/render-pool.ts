@@ -328,9 +328,14 @@ export type RenderPool = ReturnType<typeof createRenderPool>;
  * Where a render goes. With two threads or more, the last one runs at a lower CPU priority and takes
  * the background refreshes (nobody waits for them), so that a publish, which makes thousands of
  * stored pages stale at once, does not take the cores the request thread and the visitors' renders
- * need; the others take the visitors' pages, the least busy first. A visitor's page goes to the
- * low-priority thread only when every other thread has at least two more pages queued, or none is
- * ready; a refresh goes elsewhere only when that thread is not ready. With one thread, it takes all.
+ * need; the others take the visitors' pages, the least busy first. A refresh goes elsewhere only when
+ * that thread is not ready.
+ *
+ * A visitor's page goes to the low-priority thread only when no other thread is ready, or when that
+ * thread has nothing queued and every other has OVERFLOW_QUEUED pages queued: a crawler's run of
+ * misses on an otherwise idle machine. On a busy machine a page there waits behind every thread at
+ * the usual priority, and with the earlier rule (two pages behind) (a)'s p99 went from 35 to 126-195
+ * ms on a slower machine (bench/README.md, "Real traffic"). With one thread, it takes all.
  */
 export function pickSlot<S extends { background: boolean; ready: boolean; pending: { size: number } }>(
   slots: readonly S[],
@@ -344,6 +349,9 @@ export function pickSlot<S extends { background: boolean; ready: boolean; pendin
     else if (!fore || slot.pending.size < fore.pending.size) fore = slot;
   }
   if (background) return back ?? fore;
-  if (fore && back && fore.pending.size >= back.pending.size + 2) return back;
+  if (fore && back && back.pending.size === 0 && fore.pending.size >= OVERFLOW_QUEUED) return back;
   return fore ?? back;
 }
+
+/** visitors' pages queued on every other thread before one goes to an idle low-priority thread */
+export const OVERFLOW_QUEUED = 8;

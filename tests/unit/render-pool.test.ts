@@ -2,7 +2,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { createRenderPool, pickSlot, type RenderJob, type RenderPool } from "../../server/http/render-pool";
+import {
+  createRenderPool,
+  OVERFLOW_QUEUED,
+  pickSlot,
+  type RenderJob,
+  type RenderPool,
+} from "../../server/http/render-pool";
 import { createLogger } from "../../server/logger";
 
 /**
@@ -129,15 +135,18 @@ describe("which thread renders a page", () => {
     pending: { size: pending },
   });
 
-  it("overflows visitors' pages to the low-priority thread only when the others are two pages behind it", () => {
+  it("overflows a visitor's page to the low-priority thread only when it is idle and the others are far behind", () => {
     const back = slot(true, 0);
     const a = slot(false, 1);
     const b = slot(false, 2);
     expect(pickSlot([a, b, back], false)).toBe(a);
-    expect(pickSlot([slot(false, 1), back], false)?.background).toBe(false);
-    expect(pickSlot([slot(false, 2), back], false)).toBe(back);
-    expect(pickSlot([slot(false, 3), slot(true, 1)], false)?.background).toBe(true);
-    expect(pickSlot([slot(false, 3), slot(true, 2)], false)?.background).toBe(false);
+    expect(pickSlot([slot(false, 2), back], false)?.background).toBe(false);
+    expect(pickSlot([slot(false, OVERFLOW_QUEUED - 1), back], false)?.background).toBe(false);
+    expect(pickSlot([slot(false, OVERFLOW_QUEUED), back], false)).toBe(back);
+    // The least busy of the others decides.
+    expect(pickSlot([slot(false, OVERFLOW_QUEUED), slot(false, 3), back], false)?.background).toBe(false);
+    // A page already on the low-priority thread: the next one waits at the usual priority.
+    expect(pickSlot([slot(false, OVERFLOW_QUEUED + 5), slot(true, 1)], false)?.background).toBe(false);
   });
 
   it("uses whichever thread is ready when the preferred one is not", () => {
