@@ -82,10 +82,11 @@ export function compress(body: Buffer, encoding: Encoding): Buffer {
     ? zlib.brotliCompressSync(body, {
         params: {
           // Every page that misses the store is compressed once, so this is paid by every render of
-          // the long tail. A 39 KB article page: quality 2 takes 0.12 ms and gives 10.8 KB, quality
-          // 4 took 0.30 ms for 10.1 KB (gzip -6: 0.27 ms, 10.3 KB); a crawler's requests, all misses,
-          // were served about 10 % faster (bench/README.md, "Real traffic").
-          [zlib.constants.BROTLI_PARAM_QUALITY]: 2,
+          // the long tail: it was a third of a render thread's time at quality 2. A 38 KB article
+          // page, on a machine where a render takes 1.9 ms: quality 2 takes 0.26-0.40 ms for 10.0 KB,
+          // quality 1 0.18-0.24 ms for 10.7 KB, quality 0 0.10-0.13 ms for 11.0 KB (gzip -6:
+          // 0.54-0.70 ms, 9.5 KB) (bench/README.md, "Real traffic").
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 1,
           [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
         },
       })
