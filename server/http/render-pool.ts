@@ -334,8 +334,9 @@ export type RenderPool = ReturnType<typeof createRenderPool>;
  * A visitor's page goes to the low-priority thread only when no other thread is ready, or when that
  * thread has nothing queued and every other has OVERFLOW_QUEUED pages queued: a crawler's run of
  * misses on an otherwise idle machine. On a busy machine a page there waits behind every thread at
- * the usual priority, and with the earlier rule (two pages behind) (a)'s p99 went from 35 to 126-195
- * ms on a slower machine (bench/README.md, "Real traffic"). With one thread, it takes all.
+ * the usual priority: with the earlier rule (two pages behind), (a)'s p99 was 112-201 ms on a slower
+ * machine, against 44-46 ms with this one (bench/README.md, "Real traffic"). With one thread, it
+ * takes all.
  */
 export function pickSlot<S extends { background: boolean; ready: boolean; pending: { size: number } }>(
   slots: readonly S[],
