@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { LRUCache } from "lru-cache";
 import type { ApiKeyOf } from "../api/registry";
 import type { ResponseStore, StoredAnswer } from "../services/response-store";
 import { answerHead, type StoreState } from "./answers";
@@ -8,6 +9,22 @@ import type { HeaderSource, OriginCheck } from "./origin";
 import { type Finished, isPublicPageRequest, type PageCache, sharedAskOf } from "./page-cache";
 import type { PageMatch } from "./page-routes";
 import { articleIdOf, countsAsReader } from "./readers";
+
+/** What a request target (origin and raw path with query) is: parsed once, kept for the next reader. */
+interface Target {
+  url: URL;
+  isApi: boolean;
+  /** its key in the store, undefined when it has none (a page route without `handle.cache`, say) */
+  key: string | undefined;
+  match: PageMatch | undefined;
+}
+
+/**
+ * Request targets remembered, most recent first. A hot page's readers send the same target (path,
+ * query, host), so the URL parse and route match that make its key are done once for them; a flood
+ * of distinct targets only cycles this list, never the store.
+ */
+const TARGETS_KEPT = 4096;
 
 /**
  * Stored answers sent straight from Node's request handler, before the request is turned into a
@@ -30,6 +47,7 @@ export function createFastPath(opts: {
 }) {
   const { pages, api, apiKeyOf, originCheck, metrics, fixedHeaders, viewed } = opts;
   const apiPrefix = { name: "api", headers: fixedHeaders.flat() };
+  const targets = new LRUCache<string, Target>({ max: TARGETS_KEPT });
   return function serve(req: IncomingMessage, res: ServerResponse, fallback: () => void): boolean {
     const method = req.method ?? "GET";
     if (method !== "GET" && method !== "HEAD") return false;
@@ -39,26 +57,11 @@ export function createFastPath(opts: {
     const source: HeaderSource = { headers: { get: (n) => header(req, n) } };
     const origin = originCheck.origin(source);
     if (origin === null) return false;
-    const isApi = raw.startsWith("/api/");
-    let url: URL;
-    try {
-      url = new URL(raw, origin);
-    } catch {
-      return false;
-    }
-    let store: ResponseStore;
-    let key: string | undefined;
-    let match: PageMatch | undefined;
-    if (isApi) {
-      store = api;
-      key = apiKeyOf(url);
-    } else {
-      if (!pages || !isPublicPageRequest(method, url.pathname, header(req, "cookie"))) return false;
-      store = pages.store;
-      const k = pages.keyOf(url, origin);
-      key = k?.key;
-      match = k?.match;
-    }
+    const target = targetOf(origin, raw);
+    if (!target) return false;
+    const { url, isApi, key, match } = target;
+    if (!isApi && (!pages || !isPublicPageRequest(method, url.pathname, header(req, "cookie")))) return false;
+    const store = isApi ? api : pages!.store;
     if (key === undefined) return false;
     const found = store.lookup(key);
     const done = (status: number) => {
@@ -92,6 +95,27 @@ export function createFastPath(opts: {
     );
     return true;
   };
+
+  /** The target of a request, parsed and matched the first time it is seen; undefined if unparsable. */
+  function targetOf(origin: string, raw: string): Target | undefined {
+    const seen = targets.get(origin + raw);
+    if (seen) return seen;
+    let url: URL;
+    try {
+      url = new URL(raw, origin);
+    } catch {
+      return undefined;
+    }
+    const isApi = raw.startsWith("/api/");
+    let target: Target;
+    if (isApi) target = { url, isApi, key: apiKeyOf(url), match: undefined };
+    else {
+      const k = pages?.keyOf(url, origin);
+      target = { url, isApi, key: k?.key, match: k?.match };
+    }
+    targets.set(origin + raw, target);
+    return target;
+  }
 
   function send(
     res: ServerResponse,
