@@ -198,95 +198,99 @@ export async function articleRenderer(
   };
 }
 
-/** CPU and wall time per uncached article render: the median of `rounds` rounds. */
-export async function measureRender(opts: RenderOptions = {}): Promise<RenderResult> {
+type Round = RenderResult["rounds"][number];
+
+/**
+ * Warm-up, then `rounds` rounds of `renders` requests alternating between the sides (a busy machine
+ * then slows them alike): each side's rounds, and the bytes of its last page.
+ */
+async function alternate(
+  opts: RenderOptions,
+  sides: (() => Promise<number>)[],
+  log?: (round: number, rows: Round[]) => void,
+): Promise<{ rounds: Round[][]; bytes: number[] }> {
   const renders = opts.renders ?? 400;
-  const rounds = opts.rounds ?? 7;
-  const warmup = opts.warmup ?? WARMUP;
-  const r = await articleRenderer(opts);
-  try {
-    let htmlBytes = 0;
-    for (let i = 0; i < warmup; i++) htmlBytes = await r.renderOne();
-    const results: RenderResult["rounds"] = [];
-    for (let k = 0; k < rounds; k++) {
+  const bytes = sides.map(() => 0);
+  for (const [j, one] of sides.entries())
+    for (let i = 0; i < (opts.warmup ?? WARMUP); i++) bytes[j] = await one();
+  const rounds: Round[][] = sides.map(() => []);
+  for (let k = 0; k < (opts.rounds ?? 7); k++) {
+    for (const [j, one] of sides.entries()) {
       const cpu0 = process.cpuUsage();
       const t0 = performance.now();
-      for (let i = 0; i < renders; i++) await r.renderOne();
+      for (let i = 0; i < renders; i++) await one();
       const wall = performance.now() - t0;
       const cpu = process.cpuUsage(cpu0);
-      const row = {
+      rounds[j]!.push({
         cpuMsPerRender: round3((cpu.user + cpu.system) / 1000 / renders),
         wallMsPerRender: round3(wall / renders),
-      };
-      results.push(row);
+      });
+    }
+    log?.(
+      k + 1,
+      rounds.map((r) => r.at(-1)!),
+    );
+  }
+  return { rounds, bytes };
+}
+
+/** The medians of a side's rounds, with what was measured. */
+function summary(
+  opts: RenderOptions,
+  r: { count: number; http: boolean },
+  rounds: Round[],
+  htmlBytes: number,
+): RenderResult {
+  return {
+    cpuMsPerRender: median(rounds.map((x) => x.cpuMsPerRender)),
+    wallMsPerRender: median(rounds.map((x) => x.wallMsPerRender)),
+    rounds,
+    renders: opts.renders ?? 400,
+    count: r.count,
+    http: r.http,
+    htmlBytes,
+    loadAverage: os.loadavg().map((x) => Math.round(x * 100) / 100),
+  };
+}
+
+/** CPU and wall time per uncached article render: the median of `rounds` rounds. */
+export async function measureRender(opts: RenderOptions = {}): Promise<RenderResult> {
+  const r = await articleRenderer(opts);
+  try {
+    const { rounds, bytes } = await alternate(opts, [() => r.renderOne()], (k, [row]) => {
       if (opts.verbose)
         console.info(
-          `  round ${k + 1}: ${row.cpuMsPerRender} ms CPU, ${row.wallMsPerRender} ms wall per render`,
+          `  round ${k}: ${row!.cpuMsPerRender} ms CPU, ${row!.wallMsPerRender} ms wall per render`,
         );
-    }
-    return {
-      cpuMsPerRender: median(results.map((x) => x.cpuMsPerRender)),
-      wallMsPerRender: median(results.map((x) => x.wallMsPerRender)),
-      rounds: results,
-      renders,
-      count: r.count,
-      http: r.http,
-      htmlBytes,
-      loadAverage: os.loadavg().map((x) => Math.round(x * 100) / 100),
-    };
+    });
+    return summary(opts, r, rounds[0]!, bytes[0]!);
   } finally {
     await r.close();
   }
 }
 
 /**
- * What an uncached article request costs, both ways, in one process with rounds alternating (a busy
- * machine slows both alike): a visitor's store miss, which the budget is on (what every uncached
- * article page a visitor asks costs: rendered from the kept page, compressed, stored), and a page
- * rendered in full (a console session's, and the first article page of a column after a content
- * change), reported beside it.
+ * What an uncached article request costs, both ways, in one process with rounds alternating: a
+ * visitor's store miss, which the budget is on (what every uncached article page a visitor asks
+ * costs: made from the kept page, compressed, stored), and a page rendered in full (a console
+ * session's, and the first article page of a column after a content change), reported beside it.
  */
 export async function measureRequests(
   opts: RenderOptions = {},
-): Promise<{ storeMiss: RenderResult; inFull: RenderResult; loadAverage: number[] }> {
-  const renders = opts.renders ?? 400;
-  const rounds = opts.rounds ?? 7;
+): Promise<{ storeMiss: RenderResult; inFull: RenderResult }> {
   const r = await articleRenderer({ ...opts, http: true, kept: true });
-  const kinds: Kind[] = ["visitor", "console"];
   try {
-    const bytes: Record<Kind, number> = { visitor: 0, console: 0 };
-    for (const kind of kinds)
-      for (let i = 0; i < (opts.warmup ?? WARMUP); i++) bytes[kind] = await r.renderOne(kind);
-    const results: Record<Kind, RenderResult["rounds"]> = { visitor: [], console: [] };
-    for (let k = 0; k < rounds; k++) {
-      for (const kind of kinds) {
-        const cpu0 = process.cpuUsage();
-        const t0 = performance.now();
-        for (let i = 0; i < renders; i++) await r.renderOne(kind);
-        const wall = performance.now() - t0;
-        const cpu = process.cpuUsage(cpu0);
-        results[kind].push({
-          cpuMsPerRender: round3((cpu.user + cpu.system) / 1000 / renders),
-          wallMsPerRender: round3(wall / renders),
-        });
-      }
+    const sides = [() => r.renderOne("visitor"), () => r.renderOne("console")];
+    const { rounds, bytes } = await alternate(opts, sides, (k, [miss, full]) => {
       if (opts.verbose)
         console.info(
-          `  round ${k + 1}: store miss ${results.visitor.at(-1)!.cpuMsPerRender} ms, in full ${results.console.at(-1)!.cpuMsPerRender} ms CPU`,
+          `  round ${k}: store miss ${miss!.cpuMsPerRender} ms, in full ${full!.cpuMsPerRender} ms CPU`,
         );
-    }
-    const loadAverage = os.loadavg().map((x) => Math.round(x * 100) / 100);
-    const summary = (kind: Kind): RenderResult => ({
-      cpuMsPerRender: median(results[kind].map((x) => x.cpuMsPerRender)),
-      wallMsPerRender: median(results[kind].map((x) => x.wallMsPerRender)),
-      rounds: results[kind],
-      renders,
-      count: r.count,
-      http: true,
-      htmlBytes: bytes[kind],
-      loadAverage,
     });
-    return { storeMiss: summary("visitor"), inFull: summary("console"), loadAverage };
+    return {
+      storeMiss: summary(opts, r, rounds[0]!, bytes[0]!),
+      inFull: summary(opts, r, rounds[1]!, bytes[1]!),
+    };
   } finally {
     await r.close();
   }
@@ -299,19 +303,13 @@ export async function measureRequests(
 async function compare(opts: RenderOptions, otherBuildDir: string) {
   const a = await articleRenderer(opts);
   const b = await articleRenderer({ ...opts, buildDir: otherBuildDir });
-  const renders = opts.renders ?? 400;
-  const cpu: [number[], number[]] = [[], []];
-  for (const r of [a, b]) for (let i = 0; i < (opts.warmup ?? WARMUP); i++) await r.renderOne();
-  for (let k = 0; k < (opts.rounds ?? 7); k++) {
-    for (const [j, r] of [a, b].entries()) {
-      const cpu0 = process.cpuUsage();
-      for (let i = 0; i < renders; i++) await r.renderOne();
-      const c = process.cpuUsage(cpu0);
-      cpu[j]!.push(round3((c.user + c.system) / 1000 / renders));
-    }
-    console.info(`  round ${k + 1}: this build ${cpu[0].at(-1)} ms, ${otherBuildDir} ${cpu[1].at(-1)} ms`);
-  }
-  console.info(`CPU per render: this build ${median(cpu[0])} ms, ${otherBuildDir} ${median(cpu[1])} ms`);
+  const { rounds } = await alternate(opts, [() => a.renderOne(), () => b.renderOne()], (k, [x, y]) =>
+    console.info(
+      `  round ${k}: this build ${x!.cpuMsPerRender} ms, ${otherBuildDir} ${y!.cpuMsPerRender} ms`,
+    ),
+  );
+  const cpu = rounds.map((side) => median(side.map((x) => x.cpuMsPerRender)));
+  console.info(`CPU per render: this build ${cpu[0]} ms, ${otherBuildDir} ${cpu[1]} ms`);
   await a.close();
   await b.close();
 }
@@ -460,7 +458,7 @@ async function main() {
       `uncached article requests, ${opts.count} articles, Hono app + React Router handler: a visitor's store miss and a page rendered in full, rounds alternating`,
     );
     console.info(loadBefore);
-    const { storeMiss, inFull, loadAverage } = await measureRequests(opts);
+    const { storeMiss, inFull } = await measureRequests(opts);
     console.info(
       `store miss (visitor): ${storeMiss.cpuMsPerRender} ms CPU (median of ${storeMiss.rounds.length} rounds of ${storeMiss.renders}), ` +
         `wall ${storeMiss.wallMsPerRender} ms, ${storeMiss.htmlBytes} bytes stored (brotli); ${verdict(storeMiss.cpuMsPerRender)}`,
@@ -468,7 +466,7 @@ async function main() {
     console.info(
       `rendered in full (console session): ${inFull.cpuMsPerRender} ms CPU, wall ${inFull.wallMsPerRender} ms, HTML ${inFull.htmlBytes} bytes (reported)`,
     );
-    console.info(`load average after: ${loadAverage.join(" ")}`);
+    console.info(`load average after: ${storeMiss.loadAverage.join(" ")}`);
     save({ ...storeMiss, inFull });
     return;
   }
