@@ -14,18 +14,5 @@ declare module "react-router" {
     origin: string;
     /** a page's HTML, as opposed to the data of a client navigation (`<path>.data`) */
     documentRequest: boolean;
-    /**
-     * Set by a server that reads the whole page into memory (the pages it stores): the document's
-     * HTML is handed over here and the Response has no body, which spares building a web stream
-     * around it and reading it back (`renderPage` in server/http/render-pool.ts).
-     */
-    collect?: {
-      body?: Buffer;
-      /**
-       * the CSP hashes of the page's own inline scripts, when the page was made from one kept
-       * earlier (server/http/article-frames.ts): its scripts carry the kept page's marker
-       */
-      hashes?: string[];
-    };
   }
 }

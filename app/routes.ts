@@ -57,6 +57,8 @@ export default [
       route("audit", "routes/admin/audit.tsx"),
       route("privacy", "routes/admin/privacy.tsx"),
       route("search-push", "routes/admin/search-push.tsx"),
+      route("wechat-sync", "routes/admin/wechat-sync.tsx"),
+      route("imports", "routes/admin/imports.tsx"),
       route(":resource", "routes/admin/resource.tsx"),
       route("*", "routes/admin/resource.tsx", { id: "admin-not-found" }),
     ]),

@@ -52,6 +52,10 @@ export const AdminArticleSchema = AdminArticleRowSchema.extend({
   shareImage: z.string(),
   /** counted up by every save; the editor sends it back as its baseVersion */
   version: z.number(),
+  /** where an imported article came from: its old slug, its original's address, its WeChat link */
+  slug: z.string().nullable(),
+  sourceUrl: z.string(),
+  wechatUrl: z.string(),
 });
 
 /**

@@ -1,67 +1,70 @@
+import type { ResourceName } from "./resources";
+
 /**
- * What a cached answer shows, so that a content change can name exactly the answers it touches
- * (docs: README "Response store").
+ * What a stored answer shows, so that a content change can name exactly the answers it touches
+ * (docs/architecture.md, "Serving"). A tag is one of these, and a misspelled one does not compile:
  *
  * - `article:<id>`: the article's own page and API answers;
  * - `articles`: any list of articles (home, column, tag, search, hot, RSS, sitemaps, list APIs);
  * - `products`, `product:<id>`: sign-up products and the pages that list them;
  * - a console resource's name (`banners`, `partners`, `columns`, …): answers listing it;
- * - `chrome`: the site chrome every page carries (latest and hot lists, banners, partners).
+ * - `chrome`: the site chrome every page carries (latest and hot lists, banners, partners);
+ * - `redirect:<old address>`: an editor's redirect, which each instance reloads (no answer carries it).
  */
-export type CacheTag = string;
+export type CacheTag =
+  | typeof CHROME
+  | typeof ARTICLES
+  | typeof PRODUCTS
+  | `article:${number}`
+  | `product:${number}`
+  | `redirect:${string}`
+  | ResourceName;
 
-export const CHROME: CacheTag = "chrome";
-export const ARTICLES: CacheTag = "articles";
-export const PRODUCTS: CacheTag = "products";
-export const articleTag = (id: number | string): CacheTag => `article:${id}`;
-export const productTag = (id: number | string): CacheTag => `product:${id}`;
+export const CHROME = "chrome";
+export const ARTICLES = "articles";
+export const PRODUCTS = "products";
+export const articleTag = (id: number): CacheTag => `article:${id}`;
+export const productTag = (id: number): CacheTag => `product:${id}`;
 
-/**
- * A content change: answers tagged with a `purge` tag are never served again (the next request
- * renders afresh); answers tagged with a `stale` tag may be served for at most
- * CACHE_STALE_SECONDS more while one background render refreshes them.
- */
+/** A content change: stored answers tagged with any of `purge` are never served again. */
 export interface ContentChange {
   purge: CacheTag[];
-  stale: CacheTag[];
 }
 
-/**
- * A published, edited, unpublished or deleted article: its own page and every list are fresh on
- * the next request (a new article shows on the home at once, a removed one answers 404 at once);
- * other pages only show it in their chrome.
- */
-export const articleChange = (id: number): ContentChange => ({
-  purge: [articleTag(id), ARTICLES],
-  stale: [CHROME],
-});
+/** A published, edited, unpublished or deleted article: its own page and every list. */
+export const articleChange = (id: number): ContentChange => ({ purge: [articleTag(id), ARTICLES] });
 
 /** A product (or its questions) changed. */
-export const productChange = (id: number): ContentChange => ({
-  purge: [productTag(id), PRODUCTS],
-  stale: [CHROME],
-});
+export const productChange = (id: number): ContentChange => ({ purge: [productTag(id), PRODUCTS] });
 
 /**
- * A console resource changed (banners, partners, columns, tags, landing data, …): answers listing
- * it are fresh at once; columns and tags also name article lists. Everything else carries it only
- * in the chrome.
+ * A console resource changed. Columns and tags also name article lists; banners, partners and
+ * columns are part of the chrome every news page shows, so they purge every page (they change
+ * rarely). Everything else purges the answers listing it.
  */
-export const resourceChange = (name: string): ContentChange => ({
-  purge: name === "columns" || name === "tags" ? [name, ARTICLES] : [name],
-  stale: [CHROME],
-});
-
-/** Tags every cached answer carries besides its own. */
-export const withChrome = (tags: readonly CacheTag[]): CacheTag[] =>
-  tags.includes(CHROME) ? [...tags] : [...tags, CHROME];
+export const resourceChange = (name: ResourceName): ContentChange => {
+  const purge: CacheTag[] = [name];
+  if (name === "columns" || name === "tags") purge.push(ARTICLES);
+  if (name === "banners" || name === "partners" || name === "columns") purge.push(CHROME);
+  return { purge };
+};
 
 /**
- * A route's caching declaration (its `handle.cache`): the query parameters its loader reads (all
- * others, such as `utm_*`, `from` or `spm`, are ignored for the cache key), and the tags of what it
- * shows, from its URL parameters.
+ * A cacheable public GET declares what it shows, from its URL parameters (a page route's `handle`)
+ * or its parsed query (an endpoint). `query` lists the parameters it reads: every other one (`utm_*`,
+ * `from`, `spm`…) is dropped from the key and from the URL it is rendered from. `false`: never stored.
  */
-export interface RouteCache {
-  query?: readonly string[];
-  tags?: (params: Record<string, string | undefined>) => CacheTag[];
-}
+export type RouteCache =
+  | false
+  | {
+      query?: readonly string[];
+      tags: (params: Record<string, string | undefined>) => CacheTag[];
+    };
+
+/**
+ * An editor's redirect added or removed (server/services/redirects.ts): no stored answer shows it
+ * (old addresses are answered before the store); every instance reloads that old address.
+ */
+export const redirectChange = (keys: string[]): ContentChange => ({
+  purge: keys.map((k): CacheTag => `redirect:${k}`),
+});

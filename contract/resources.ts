@@ -18,9 +18,20 @@ import type { z } from "./zod";
  * adds its fields and columns (app/routes/admin/resource-config.ts); both spread these facts, so
  * they cannot disagree.
  */
+/** The simple console resources, by the name their URL, audit entries and cache tags use. */
+export type ResourceName =
+  | "columns"
+  | "tags"
+  | "banners"
+  | "activities"
+  | "partners"
+  | "contacts"
+  | "travel-tabs"
+  | "travel-items";
+
 export interface ConsoleResource {
   /** URL segment under /api/admin/ and /admin/, and the audit log's entity name */
-  name: string;
+  name: ResourceName;
   /** the server's Chinese name for messages and audit summaries (栏目不存在, 调整栏目顺序) */
   label: string;
   /** the console screen's title */
@@ -35,7 +46,7 @@ export interface ConsoleResource {
   sortable: boolean;
 }
 
-const resource = <N extends string>(r: ConsoleResource & { name: N }) => r;
+const resource = <N extends ResourceName>(r: ConsoleResource & { name: N }) => r;
 
 export const CONSOLE_RESOURCES = {
   columns: resource({
@@ -126,8 +137,7 @@ export const CONSOLE_RESOURCES = {
     canDelete: true,
     sortable: false,
   }),
-} satisfies Record<string, ConsoleResource>;
+} satisfies Record<ResourceName, ConsoleResource>;
 
-export type ResourceName = keyof typeof CONSOLE_RESOURCES;
 /** Menu order: as declared above. */
 export const CONSOLE_RESOURCE_LIST: ConsoleResource[] = Object.values(CONSOLE_RESOURCES);

@@ -5,9 +5,9 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { build } from "esbuild";
 
-// build/app/render-worker.js: the threads that render pages missing from the store (server/http/render-pool.ts).
+// build/app/render-worker.js: the threads that render pages missing from the store (server/serving/threads.ts).
 await build({
-  entryPoints: { main: "server/main.ts", "render-worker": "server/render-worker.ts" },
+  entryPoints: { main: "server/main.ts", "render-worker": "server/serving/worker.ts" },
   outdir: "build/app",
   bundle: true,
   platform: "node",

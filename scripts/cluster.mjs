@@ -259,34 +259,11 @@ async function httpOk(url) {
 }
 
 /**
- * With `proxyCache`, nginx also keeps article pages itself (proxy_cache, stale while updating, one
- * background update), for bench/traffic.ts to compare with the instances' own stores. It is off by
- * default: nginx cannot be told that an article was unpublished, so it would serve it until its
- * s-maxage runs out.
+ * nginx in front of the instances balances only: each instance keeps its own response store, and
+ * the store is the one cache tier (README "Production mode"), so a change shows through every
+ * instance as soon as it reaches it over Redis.
  */
-function nginxConfig({ port, upstreams, dir, proxyCache = false }) {
-  const cache = proxyCache
-    ? `
-    location /articledetail/ {
-      proxy_cache pages;
-      # Article pages read no query parameter: share parameters must not split entries.
-      proxy_cache_key $scheme$http_host$uri;
-      proxy_cache_use_stale updating error timeout http_502 http_503;
-      proxy_cache_background_update on;
-      proxy_cache_lock on;
-      proxy_cache_bypass $cookie_dsn_admin;
-      proxy_no_cache $cookie_dsn_admin;
-      add_header X-Proxy-Cache $upstream_cache_status;
-      proxy_pass http://app;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $http_host;
-      proxy_set_header X-Forwarded-Host $http_host;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_set_header X-Real-IP $remote_addr;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-    }`
-    : "";
+function nginxConfig({ port, upstreams, dir }) {
   return `worker_processes 1;
 daemon off;
 pid ${dir}/nginx.pid;
@@ -300,7 +277,7 @@ http {
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
   client_max_body_size 6m;
-${proxyCache ? `  proxy_cache_path ${dir}/cache levels=1:2 keys_zone=pages:64m max_size=2g inactive=10m use_temp_path=off;\n` : ""}  # Which instance answers: a page read goes to the instance its path hashes to, so each page is
+  # Which instance answers: a page read goes to the instance its path hashes to, so each page is
   # rendered and stored by one instance rather than by each in turn (share and tracking parameters,
   # which never make a new store entry, do not move it either); an API read by its whole URL, for
   # the instances' micro-caches; a write to any instance. When that instance is down, the request
@@ -316,7 +293,22 @@ ${upstreams.map((u) => `    server ${u} max_fails=0;`).join("\n")}
     keepalive 64;
   }
   server {
-    listen 127.0.0.1:${port};${cache}
+    listen 127.0.0.1:${port};
+    # A WordPress export for 系统 › 导入 (docs/product.md "Import", at most 512 MB): streamed to the
+    # instance as it arrives, not buffered here first; the instance refuses a larger one.
+    location = /api/admin/imports/wordpress {
+      client_max_body_size 600m;
+      proxy_request_buffering off;
+      proxy_pass http://app;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $http_host;
+      proxy_set_header X-Forwarded-Host $http_host;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_set_header X-Real-IP $remote_addr;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_read_timeout 120s;
+    }
     location / {
       proxy_pass http://app;
       proxy_http_version 1.1;
@@ -517,7 +509,6 @@ export async function startCluster(opts = {}) {
         port,
         upstreams: apps.map((a) => `127.0.0.1:${a.port}`),
         dir,
-        proxyCache: opts.proxyCache ?? false,
       }),
     );
     nginx = spawn(nginxBin, ["-c", path.join(dir, "nginx.conf"), "-p", dir], {

@@ -1,84 +1,50 @@
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { compress } from "hono/compress";
-import type { AppLoadContext, ServerBuild } from "react-router";
+import type { AppLoadContext } from "react-router";
 import { createApi } from "./api";
 import { fail } from "./api/envelope";
-import { registerBackupMetrics } from "./backup/status";
 import { PLAIN_ERROR_PAGE } from "./http/error-page";
-import { createFastPath } from "./http/fast-path";
-import { createMetrics } from "./http/metrics";
-import { checkedOrigin, createOriginCheck, hostCheck, type OriginCheck } from "./http/origin";
-import { createPageCache, type PageCache, type PageRender } from "./http/page-cache";
-import { compilePageRoutes } from "./http/page-routes";
-import { countViews } from "./http/readers";
-import type { RenderPool } from "./http/render-pool";
-import { type CspRules, createSecurity } from "./http/security";
+import type { Metrics } from "./http/metrics";
+import { originOf } from "./http/origin";
+import type { Security } from "./http/security";
 import type { Logger } from "./logger";
 import type { Services } from "./services";
 import { AppError } from "./services/errors";
 
-/** A React Router request handler (production build or Vite dev server), given our load context. */
-/** `collect`: where the page's HTML goes instead of the Response body, when the handler supports it */
-export type SsrHandler = (
-  request: Request,
-  services: Services,
-  cspNonce?: string,
-  collect?: AppLoadContext["collect"],
-) => Promise<Response>;
+/** React Router's request handler (the production build's, or Vite's in development). */
+export type PageHandler = (request: Request, context: AppLoadContext) => Promise<Response>;
 
 /** What route loaders get besides the request (app/load-context.ts). */
-export function loadContextFor(
-  request: Request,
-  services: Services,
-  cspNonce?: string,
-  collect?: AppLoadContext["collect"],
-): AppLoadContext {
+export function loadContextOf(c: Context, services: Services, cspNonce: string | undefined): AppLoadContext {
   // Client navigations ask React Router for `<path>.data`; anything else is a document.
-  const documentRequest = !new URL(request.url).pathname.endsWith(".data");
-  return { services, cspNonce, documentRequest, origin: checkedOrigin(request), collect };
+  const documentRequest = !c.req.path.endsWith(".data");
+  return { services, cspNonce, documentRequest, origin: originOf(c) };
 }
 
 export interface AppOptions {
   services: Services;
   logger: Logger;
+  security: Security;
   /** build/client: hashed assets and public files; omitted in API-only tests and in dev (Vite serves them) */
   clientDir?: string;
-  ssr?: SsrHandler;
-  /** the build's routes (production): the page cache keys and tags pages by them; none: no page cache */
-  routes?: ServerBuild["routes"];
-  /** page-specific Content-Security-Policy exceptions (the payment page) */
-  cspRules?: CspRules;
-  /** origins pages may frame (the live room) */
-  frameSrc?: string[];
-  /** which Host headers the site answers to (default: from the configuration and its PORT) */
-  originCheck?: OriginCheck;
-  /** threads that render the pages the page cache stores (server/http/render-pool.ts) */
-  renderPool?: RenderPool;
+  pages?: PageHandler;
+  /** the request thread's app serves /metrics; a render thread's has none */
+  metrics?: Metrics;
 }
 
 /**
- * Probes and scrapers address an instance by IP and port, whatever the site's host names; these
- * answers hold no host-derived URL and are never cached, so they skip the host check.
+ * The site as an app: the API, static files, uploads and the pages, each request answered afresh.
+ * Requests reach it through the serving layer (server/serving/), which checks the host, counts and
+ * keeps the public answers it may share; the stored ones it renders through this same app.
  */
-const HOST_CHECK_EXEMPT = new Set(["/healthz", "/readyz", "/metrics"]);
-
 export function createApp(opts: AppOptions) {
-  const { services, logger } = opts;
+  const { services, logger, security } = opts;
   const app = new Hono();
-  const metrics = createMetrics(services);
-  registerBackupMetrics(metrics.registry, services.config, services.store);
-  app.use(metrics.middleware);
-  // A request for a host the site does not answer to stops here (400), before any cache or page
-  // could build links to it; the others carry their checked origin (checkedOrigin) from here on.
-  const originCheck = opts.originCheck ?? createOriginCheck(services.config);
-  const checkHost = hostCheck(originCheck);
-  app.use((c, next) => (HOST_CHECK_EXEMPT.has(c.req.path) ? next() : checkHost(c, next)));
   // gzip for HTML and JSON (static assets are gzipped at build time and served as they are).
   const gzip = compress({ encoding: "gzip" });
   app.use((c, next) => (c.req.header("accept-encoding")?.includes("gzip") ? gzip(c, next) : next()));
-  const security = createSecurity(services.config, opts.cspRules ?? [], opts.frameSrc ?? []);
   app.use(security.middleware);
 
   // One JSON log line per request: method, path without its query (queries may carry phone numbers), status, time.
@@ -112,19 +78,16 @@ export function createApp(opts: AppOptions) {
     );
   });
 
-  const metricsToken = services.config.METRICS_TOKEN;
-  app.get("/metrics", async (c) => {
-    if (metricsToken && c.req.header("authorization") !== `Bearer ${metricsToken}`)
-      return c.text("forbidden", 403);
-    return c.body(await metrics.registry.metrics(), 200, { "content-type": metrics.registry.contentType });
-  });
+  const { metrics } = opts;
+  if (metrics) {
+    const token = services.config.METRICS_TOKEN;
+    app.get("/metrics", async (c) => {
+      if (token && c.req.header("authorization") !== `Bearer ${token}`) return c.text("forbidden", 403);
+      return c.body(await metrics.registry.metrics(), 200, { "content-type": metrics.registry.contentType });
+    });
+  }
 
-  metrics.watchStore("api", services.responses.api);
-  metrics.watchStore("pages", services.responses.pages);
-  // The article view counter goes ahead of the API and the pages.
-  countViews(app, (id) => services.stats.viewed(id));
-  const { api, apiKeyOf } = createApi(services);
-  app.route("/", api);
+  app.route("/", createApi(services));
 
   // The IndexNow key file (docs/product.md, "Search engine push"): engines fetch /{key}.txt to check
   // that submissions for this host come from its owner; any other key is an unknown file (404).
@@ -171,34 +134,9 @@ export function createApp(opts: AppOptions) {
     app.use("*", (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) ? publicFiles(c, next) : next()));
   }
 
-  let pages: PageCache | undefined;
-  if (opts.ssr) {
-    const ssr = opts.ssr;
-    const render: PageRender = (req, nonce, collect) => ssr(req, services, nonce, collect);
-    if (opts.routes) {
-      const cache = createPageCache({
-        services,
-        routes: compilePageRoutes(opts.routes),
-        render,
-        security,
-        pool: opts.renderPool,
-      });
-      pages = cache;
-      metrics.watchRenders(cache.renders);
-      app.all("*", (c) => cache.serve(c.req.raw, c.get("cspNonce")));
-    } else {
-      // Development: every page rendered afresh.
-      app.all("*", (c) => render(c.req.raw, c.get("cspNonce")));
-    }
-  }
-  const fastPath = createFastPath({
-    pages,
-    api: services.responses.api,
-    apiKeyOf,
-    originCheck,
-    metrics,
-    fixedHeaders: security.pageHeaders("/", null),
-    viewed: (id) => services.stats.viewed(id),
-  });
-  return { app, fastPath };
+  const pages = opts.pages;
+  if (pages) app.all("*", (c) => pages(c.req.raw, loadContextOf(c, services, security.nonceOf(c))));
+  return app;
 }
+
+export type App = ReturnType<typeof createApp>;

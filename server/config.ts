@@ -52,8 +52,31 @@ const ConfigSchema = z.object({
     .default("https://api.weixin.qq.com")
     .refine((v) => /^https?:\/\//.test(v), "must be an http(s) URL")
     .transform((v) => v.replace(/\/+$/, "")),
+  /**
+   * where WeChat article pages (mp.weixin.qq.com/s/…) are fetched from for 导入公众号文章 (tests:
+   * a fake on loopback, with REMOTE_IMAGES_ALLOW_LOOPBACK); the article keeps its real link
+   */
+  WECHAT_MP_BASE: z
+    .string()
+    .trim()
+    .default("https://mp.weixin.qq.com")
+    .refine((v) => /^https?:\/\//.test(v), "must be an http(s) URL")
+    .transform((v) => v.replace(/\/+$/, "")),
   WECHAT_APP_ID: z.string().trim().optional(),
   WECHAT_APP_SECRET: z.string().trim().optional(),
+  /**
+   * the Token of the 公众号's server configuration (服务器配置): WeChat signs its event pushes to
+   * /api/wechat/callback with it (PUBLISHJOBFINISH, docs/product.md "WeChat sync"); unset: the
+   * callback answers 404 and publish results come from polling alone
+   */
+  WECHAT_CALLBACK_TOKEN: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || /^[A-Za-z0-9]{3,32}$/.test(v), "must be 3-32 letters or digits"),
+  /** how often each instance looks for due 公众号 sync jobs (0: only when one is started or retried) */
+  WECHAT_SYNC_POLL_SECONDS: z.coerce.number().min(0).max(3600).default(5),
   /** behind a reverse proxy (nginx): take the visitor's IP from X-Forwarded-For / X-Real-IP */
   TRUST_PROXY: z
     .enum(["true", "false", "1", "0"])
@@ -66,12 +89,12 @@ const ConfigSchema = z.object({
    * purge or refresh the answers they touch at once); 0 disables the store
    */
   CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(86400).default(300),
-  /** how long an answer whose chrome changed (or whose TTL ran out) may still be served while one background render refreshes it */
+  /** how long past its TTL an answer may still be served while one background render refreshes it */
   CACHE_STALE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /**
-   * threads that render public pages missing from the store (server/http/render-pool.ts), so the
+   * threads that render public pages missing from the store (server/serving/threads.ts), so the
    * request thread keeps answering stored pages meanwhile; unset: one per core but one, at least
-   * two (one on a single core), at most four; 0: render on the request thread
+   * one, at most four; 0: render on the request thread
    */
   RENDER_THREADS: z.coerce.number().int().min(0).max(16).optional(),
   /** how often each instance looks for scheduled articles whose time has come (0: never) */
@@ -104,11 +127,10 @@ const ConfigSchema = z.object({
   /** how often each instance sends the search-engine push queue (0: never) */
   PUSH_POLL_SECONDS: z.coerce.number().min(0).max(3600).default(10),
   /**
-   * the response store's budget for compressed pages and API answers, in MB. Memory is taken only as
-   * answers are stored: a site of a few thousand pages never comes near it. 1,024 holds about 70,000
-   * article pages (10–11 KB each, brotli), most of a 100,000-article site's long tail; with 256 a
-   * Zipf mix over such a site kept missing pages it had already rendered (bench/README.md, "Real
-   * traffic").
+   * The response store's budget for compressed pages and API answers, in MB of files under
+   * DATA_DIR/cache (the process keeps only their index, about 0.5 KB an answer). 1,024 holds about
+   * 80,000 article pages (12–13 KB each, brotli), most of a 100,000-article site's long tail
+   * (bench/README.md, "Serving").
    */
   CACHE_MAX_MB: z.coerce.number().min(1).max(65536).default(1024),
   /** WeCom / DingTalk group-robot URL told about every new MCN lead (phone masked); unset: no message */

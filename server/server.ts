@@ -3,23 +3,25 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { getRequestListener } from "@hono/node-server";
+import { pathToFileURL } from "node:url";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { createApp, loadContextFor, type SsrHandler } from "./app";
+import { endpoints } from "./api/registry";
+import { createApp, type PageHandler } from "./app";
 import { scheduleBackups } from "./backup/schedule";
+import { registerBackupMetrics } from "./backup/status";
 import type { Config } from "./config";
 import { openDatabase } from "./db";
 import { seedIfEmpty } from "./db/seed";
+import { createMetrics } from "./http/metrics";
 import { createOriginCheck } from "./http/origin";
-import { loadReactServerRenderer } from "./http/react-render-storage";
-import { createRenderPool, type RenderPool } from "./http/render-pool";
-import { productionSsr } from "./http/ssr";
+import { createSecurity } from "./http/security";
 import { createLogger, type Logger } from "./logger";
-import { paymentCspRules } from "./payments/csp";
-import type { RenderWorkerData } from "./render-worker";
 import { createServices, type Services } from "./services";
 import { moveIdCopies } from "./services/id-copies";
 import { scheduleRetention } from "./services/retention";
+import { createServing, type Serving } from "./serving";
+import { createKeys } from "./serving/keys";
+import { createRenderThreads, PG_CONNECTIONS, type RenderThreads } from "./serving/threads";
 
 export interface StartOptions {
   config: Config;
@@ -38,19 +40,10 @@ export interface RunningServer {
   port: number;
   services: Services;
   server: http.Server;
-  /** the threads rendering pages missing from the store, when the site renders pages */
-  renderPool?: RenderPool;
+  /** the serving layer: its response store and the threads that render what it lacks */
+  serving: Serving;
+  threads?: RenderThreads;
   close(): Promise<void>;
-}
-
-async function loadBuild(
-  buildDir: string,
-  logger: Logger,
-): Promise<{ ssr: SsrHandler; routes: ServerBuild["routes"] }> {
-  const entry = path.join(buildDir, "server", "index.js");
-  loadReactServerRenderer(entry);
-  const build = (await import(entry)) as ServerBuild;
-  return { ssr: productionSsr(build, { logger }), routes: build.routes };
 }
 
 export async function startServer(opts: StartOptions): Promise<RunningServer> {
@@ -72,7 +65,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     if (seeded) logger.info(seeded, "demo content seeded");
   }
 
-  let ssr: SsrHandler | undefined;
+  let pages: PageHandler | undefined;
   let routes: ServerBuild["routes"] | undefined;
   let clientDir: string | undefined;
   let vite: import("vite").ViteDevServer | undefined;
@@ -80,34 +73,43 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     const { createServer } = await import("vite");
     vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
     const devVite = vite;
-    ssr = async (request, s, cspNonce) => {
+    // Development: every page rendered afresh from the sources, nothing stored.
+    pages = async (request, context) => {
       const build = (await devVite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
-      return createRequestHandler(build, "development")(request, loadContextFor(request, s, cspNonce));
+      return createRequestHandler(build, "development")(request, context);
     };
   } else if (opts.buildDir && fs.existsSync(path.join(opts.buildDir, "server", "index.js"))) {
-    ({ ssr, routes } = await loadBuild(opts.buildDir, logger));
+    const entry = path.join(opts.buildDir, "server", "index.js");
+    const build = (await import(pathToFileURL(entry).href)) as ServerBuild;
+    pages = createRequestHandler(build, "production");
+    routes = build.routes;
     clientDir = path.join(opts.buildDir, "client");
   }
-  const renderPool = opts.buildDir && routes ? startRenderPool(opts, logger, services) : undefined;
 
+  const security = createSecurity(config);
+  const metrics = createMetrics(
+    services,
+    endpoints.flatMap((e) => [e.path, ...(e.aliases ?? [])]),
+  );
+  registerBackupMetrics(metrics.registry, config, services.store);
+  const app = createApp({ services, logger, security, clientDir, pages, metrics });
+  const threads = routes ? startRenderThreads(opts, services) : undefined;
   // The default allowed hosts carry the port actually listened on (PORT=0 picks one).
   let listenPort = config.PORT;
-  const { app, fastPath } = createApp({
+  // Old addresses answer 301 from memory (server/services/redirects.ts): loaded before listening.
+  await services.redirects.start();
+  const serving = createServing({
     services,
+    app,
+    keys: createKeys({ endpoints, routes: opts.dev ? undefined : routes }),
     originCheck: createOriginCheck(config, () => listenPort),
-    logger,
-    clientDir,
-    ssr,
-    routes,
-    renderPool,
-    cspRules: paymentCspRules(config),
-    // /flybird/live frames the live room
-    frameSrc: [new URL(config.LIVE_ROOM_URL).origin],
+    security,
+    metrics,
+    threads,
   });
-  const listener = getRequestListener(app.fetch);
   const server = http.createServer((req, res) => {
-    if (vite) vite.middlewares(req, res, () => listener(req, res));
-    else if (!fastPath(req, res, () => listener(req, res))) listener(req, res);
+    if (vite) vite.middlewares(req, res, () => serving.listener(req, res));
+    else serving.listener(req, res);
   });
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
@@ -116,6 +118,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   });
   const port = (server.address() as AddressInfo).port;
   listenPort = port;
+  // 公众号 syncs run on the request thread only (render threads build services too, never start it).
+  services.wechatSync.start();
   const host = config.HOST === "0.0.0.0" || config.HOST === "::" ? "127.0.0.1" : config.HOST;
 
   let closing: Promise<void> | undefined;
@@ -130,9 +134,12 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
         setTimeout(() => server.closeAllConnections(), 10_000).unref();
       });
       await vite?.close();
-      await renderPool?.close();
+      await threads?.close();
+      serving.close();
+      await services.imports.stop();
       await services.scheduler.stop();
       await services.pushes.stop();
+      await services.wechatSync.stop();
       await services.stats.close();
       await services.events.close();
       await services.store.close();
@@ -140,25 +147,25 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     })();
     return closing;
   };
-  return { url: `http://${host}:${port}`, port, services, server, renderPool, close };
+  return { url: `http://${host}:${port}`, port, services, server, serving, threads, close };
 }
 
 /**
- * Render threads (server/http/render-pool.ts): RENDER_THREADS, or one per core but one (the request
- * thread's, which also compresses and sends what the threads render), at most four. At least two
- * where there are two cores: the request thread uses about half of one under load, and one render
- * thread left the rest idle while misses queued (bench/README.md "Real traffic": the crawler 20 %
- * faster, p99 of the Zipf mix 57 ms against 91–95 ms). One on a single core. None for an in-memory
- * database, which no thread can share.
+ * Render threads (server/serving/threads.ts): RENDER_THREADS, or one per core but one (the request
+ * thread sends what they render), at least one, at most four. None for an in-memory database, which
+ * no thread can share (docs/architecture.md, "Serving").
  */
-function startRenderPool(opts: StartOptions, logger: Logger, services: Services): RenderPool | undefined {
+function startRenderThreads(opts: StartOptions, services: Services): RenderThreads | undefined {
   const { config } = opts;
-  const cores = os.availableParallelism();
-  const size = config.RENDER_THREADS ?? (cores === 1 ? 1 : Math.min(4, Math.max(2, cores - 1)));
+  const size = config.RENDER_THREADS ?? Math.min(4, Math.max(1, os.availableParallelism() - 1));
   const file = path.join(opts.buildDir ?? "", "app", "render-worker.js");
   if (size === 0 || opts.sqlitePath === ":memory:" || !fs.existsSync(file)) return undefined;
-  const workerData: RenderWorkerData = { config, sqlitePath: opts.sqlitePath, buildDir: opts.buildDir ?? "" };
-  const pool = createRenderPool({ size, file, workerData, logger, stats: services.stats });
-  services.events.onChange((change) => pool.changed(change));
-  return pool;
+  return createRenderThreads({
+    size,
+    file,
+    data: { config, sqlitePath: opts.sqlitePath, buildDir: opts.buildDir ?? "" },
+    concurrent: config.DATABASE_URL ? PG_CONNECTIONS : 1,
+    searched: (keyword, results) => services.stats.searched(keyword, results),
+    onError: (err) => services.logger.error({ err: err.message }, "render thread stopped; it is replaced"),
+  });
 }

@@ -1,7 +1,6 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { Column } from "../../contract/entities";
-import { Prerendered } from "./Prerendered";
 
 export type MenuKey = "home" | "hot" | "video" | "tech" | "life" | "more" | "cooperate" | null;
 
@@ -74,15 +73,9 @@ export function LeftMenu({
     </li>
   );
 
-  // The server keeps one markup per highlighted item (a short list); the column only counts when shown.
-  const shownColumn = moreColumns.some((c) => c.columnId === activeColumnId) ? activeColumnId : null;
   return (
     <div ref={slot} className="left-slot">
-      <Prerendered
-        as="nav"
-        markupKey={`left-menu:${active}:${shownColumn}`}
-        // the columns themselves: the list holding them is a fresh slice on every render
-        deps={moreColumns}
+      <nav
         className="left-menu"
         data-mode={mode}
         data-open={open || undefined}
@@ -130,7 +123,7 @@ export function LeftMenu({
           {item("cooperate", "/cooperate", "商务合作")}
         </ul>
         {extra && <div className="left-menu-extra">{extra}</div>}
-      </Prerendered>
+      </nav>
       {open && <button type="button" className="drawer-backdrop" aria-label="关闭菜单" onClick={onClose} />}
     </div>
   );

@@ -1,6 +1,5 @@
 import type { Partner } from "../../contract/entities";
 import { Carousel } from "./Carousel";
-import { Prerendered } from "./Prerendered";
 
 const PER_SLIDE = 8;
 const SLIDES = 4;
@@ -13,7 +12,7 @@ export function PartnersCarousel({ partners }: { partners: Partner[] }) {
     slides.push(partners.slice(i * PER_SLIDE, (i + 1) * PER_SLIDE));
   }
   return (
-    <Prerendered as="div" className="partners" markupKey="partners" deps={[partners]}>
+    <div className="partners">
       <h2 className="section-title">合作伙伴</h2>
       <Carousel
         label="合作伙伴"
@@ -47,6 +46,6 @@ export function PartnersCarousel({ partners }: { partners: Partner[] }) {
           </ul>
         ))}
       />
-    </Prerendered>
+    </div>
   );
 }

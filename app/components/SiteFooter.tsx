@@ -1,6 +1,5 @@
 import { Link } from "react-router";
 import { SITE_NAME } from "../root";
-import { Prerendered } from "./Prerendered";
 
 const ABOUT = [
   { label: "关于我们", href: "/market/products/aboutus" },
@@ -27,7 +26,7 @@ export const RECORD_NUMBER = "浙ICP备20201222号-1";
 
 export function SiteFooter() {
   return (
-    <Prerendered as="footer" className="site-footer" markupKey="footer" deps={[]}>
+    <footer className="site-footer">
       <div className="footer-inner">
         <nav className="footer-col" aria-label="关于">
           <h2>关于{SITE_NAME}</h2>
@@ -81,6 +80,6 @@ export function SiteFooter() {
           </a>
         </p>
       </div>
-    </Prerendered>
+    </footer>
   );
 }

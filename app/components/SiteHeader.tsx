@@ -1,6 +1,5 @@
 import { Link } from "react-router";
 import { SITE_NAME, SITE_SLOGAN } from "../root";
-import { Prerendered } from "./Prerendered";
 
 /** Top header items of docs/product.md §2; site pages open in a new window, as the original does. */
 export const NAV: { label: string; href?: string; children?: { label: string; href: string }[] }[] = [
@@ -36,7 +35,7 @@ export function DrawerNav() {
 
 export function SiteHeader({ onSearch, onMenu }: { onSearch: () => void; onMenu: () => void }) {
   return (
-    <Prerendered as="header" className="site-header" markupKey="header" deps={[]}>
+    <header className="site-header">
       <div className="site-header-inner">
         <button type="button" className="icon-button menu-toggle" aria-label="打开菜单" onClick={onMenu}>
           <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
@@ -83,6 +82,6 @@ export function SiteHeader({ onSearch, onMenu }: { onSearch: () => void; onMenu:
           <span>搜索</span>
         </button>
       </div>
-    </Prerendered>
+    </header>
   );
 }

@@ -3,7 +3,7 @@ import { ADMIN_MESSAGES } from "../../contract/admin";
 import { idOf } from "../../contract/params";
 import { type Actor, type Session, sameSecret } from "../entities/users";
 import { requestIpHash } from "../http/client-ip";
-import { checkedOrigin } from "../http/origin";
+import { originOf } from "../http/origin";
 import type { Services } from "../services";
 import { AppError } from "../services/errors";
 import type { Access, ApiContext, ApiEnv } from "./endpoint";
@@ -43,7 +43,7 @@ export function consoleGuard(
   return async (c, next) => {
     c.set("ipHash", requestIpHash(c, services.config));
     const unsafe = !SAFE.has(c.req.method);
-    const hosts = [c.req.header("host"), new URL(checkedOrigin(c.req.raw)).host];
+    const hosts = [c.req.header("host"), new URL(originOf(c)).host];
     if (unsafe && !sameOrigin(c.req.header("origin"), hosts, services)) {
       throw new AppError(403, ADMIN_MESSAGES.csrf);
     }

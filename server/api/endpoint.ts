@@ -54,13 +54,13 @@ export interface EndpointDef<Q extends Obj = Obj, B extends z.ZodType | undefine
   /** POST: the handler reads the body itself (uploads, read with a size limit); `query` is the query string alone */
   rawBody?: boolean;
   /**
-   * GET answers are kept in the response store (per URL and the parameters the schema reads,
-   * invalidated by the content changes that touch their tags) unless
-   * this is false: for answers that change per call or count something (signatures, clicks).
+   * A public GET either declares what its answer shows (`tags`, contract/cache-tags.ts), and the
+   * serving layer keeps it per URL and the parameters the schema reads until a content change
+   * touches one of them, or says `cache: false`: answers that change per call or count something
+   * (signatures, clicks). One of the two is required: the server refuses to start without it.
    * Console endpoints are never stored.
    */
-  cache?: boolean;
-  /** what a cached answer shows (contract/cache-tags.ts); every answer also carries the chrome tag */
+  cache?: false;
   tags?: (q: z.infer<Q>) => CacheTag[];
   /** Console endpoints: who may call it. Checked before the input is read. */
   role?: Access;

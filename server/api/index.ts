@@ -8,9 +8,9 @@ import { mountEndpoints } from "./registry";
 /** The JSON API under /api, public and console (docs/architecture.md). */
 export function createApi(services: Services) {
   const api = new Hono<ApiEnv>();
-  const apiKeyOf = mountEndpoints(api, services);
+  mountEndpoints(api, services);
   api.get("/api/openapi.json", (c) => c.json(openApiDocument(services.config.PUBLIC_URL)));
   api.get("/api/docs", (c) => c.html(docsPage()));
   api.all("/api/*", (c) => fail(c, 404, "接口不存在"));
-  return { api, apiKeyOf };
+  return api;
 }

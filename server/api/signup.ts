@@ -2,7 +2,7 @@ import { z } from "zod";
 import { MESSAGES, PayCommitResultSchema, SignupPayloadSchema } from "../../contract/signup";
 import { requestIpHash } from "../http/client-ip";
 import { plainPage as page } from "../http/error-page";
-import { checkedOrigin } from "../http/origin";
+import { originOf } from "../http/origin";
 import type { LimitRule } from "../services/limits";
 import { endpoint } from "./endpoint";
 
@@ -34,7 +34,7 @@ export const signupEndpoints = [
       const r = await s.signup.submit(q, {
         idempotencyKey: c.req.header("idempotency-key")?.trim(),
         // the gateway's return and notify addresses: PUBLIC_URL, else the host the server checked
-        origin: checkedOrigin(c.req.raw),
+        origin: originOf(c),
       });
       c.header("Cache-Control", "no-store");
       return { result: r.html, orderNo: r.orderNo };

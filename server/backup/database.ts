@@ -35,6 +35,11 @@ export const TABLE_ORDER = [
   "preview_links",
   "article_revisions",
   "search_pushes",
+  "wechat_sync_jobs",
+  "wechat_media",
+  "redirects",
+  "import_jobs",
+  "import_items",
 ];
 
 export function isDataTable(name: string): boolean {

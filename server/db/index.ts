@@ -81,7 +81,7 @@ export async function openDatabase(opts: {
   sqlitePath?: string;
   migrate?: boolean;
   poolSize?: number;
-  /** SQLite's page cache for this connection, in MB (default 64) */
+  /** SQLite's page cache for this connection, in MB (default 32) */
   cacheMb?: number;
 }): Promise<Database> {
   let database: Database;
@@ -120,8 +120,11 @@ export async function openDatabase(opts: {
     raw.pragma("synchronous = NORMAL");
     raw.pragma("foreign_keys = ON");
     raw.pragma("busy_timeout = 5000");
-    raw.pragma(`cache_size = -${(opts.cacheMb ?? 64) * 1024}`);
-    raw.pragma("mmap_size = 268435456");
+    // Pages SQLite does not keep itself are read through the operating system's file cache, which is
+    // shared and given back under pressure. The file is not memory-mapped: every page a mapping
+    // touches stays in the process's resident memory (a site serving 100,000 articles held hundreds
+    // of MB that way per connection; bench/README.md, "Memory").
+    raw.pragma(`cache_size = -${(opts.cacheMb ?? 32) * 1024}`);
     const db = new Kysely<DB>({
       dialect: new SqliteDialect({ database: wrapSqlite(raw) as never }),
     });

@@ -10,6 +10,8 @@ import * as m008 from "./migrations/008_article_revisions";
 import * as m009 from "./migrations/009_article_seo";
 import * as m010 from "./migrations/010_search_pushes";
 import * as m011 from "./migrations/011_article_views";
+import * as m013 from "./migrations/013_wechat_sync";
+import * as m014 from "./migrations/014_import";
 
 type Up = (db: Kysely<unknown>, dialect: Dialect) => Promise<void>;
 
@@ -25,6 +27,8 @@ const MIGRATIONS: Record<string, { up: Up }> = {
   "009_article_seo": m009,
   "010_search_pushes": m010,
   "011_article_views": m011,
+  "013_wechat_sync": m013,
+  "014_import": m014,
 };
 
 /** The migrations this code knows, in order (a backup's schema level is checked against them). */

@@ -1,4 +1,4 @@
-import type { Generated } from "kysely";
+import type { ColumnType, Generated } from "kysely";
 
 /**
  * The tables as the code sees them. Dates are ISO-8601 strings in both engines
@@ -34,6 +34,12 @@ export interface ArticleTable {
   share_image: Generated<string>;
   /** counted up by every save; a save from an older version is refused */
   version: Generated<number>;
+  /** the slug it had where it came from (WordPress's post_name, decoded); unique where set */
+  slug: ColumnType<string | null, string | null | undefined, string | null>;
+  /** the original's address when imported (its WordPress permalink, its WeChat link) */
+  source_url: Generated<string>;
+  /** the article's WeChat (公众号) link */
+  wechat_url: Generated<string>;
 }
 
 export interface TagTable {
@@ -274,6 +280,66 @@ export interface SearchPushTable {
   updated_at: string;
 }
 
+/** 同步到公众号 (server/db/migrations/013_wechat_sync.ts, docs/product.md "WeChat sync"). */
+export type WechatSyncState = "pending" | "done" | "failed";
+export type WechatSyncStepName = "pictures" | "cover" | "draft" | "submit" | "status" | "done";
+
+export interface WechatSyncJobTable {
+  id: Generated<number>;
+  article_id: number;
+  /** the 公众号 synced to (WECHAT_APP_ID then) */
+  app_id: string;
+  action: "draft" | "publish";
+  state: WechatSyncState;
+  step: WechatSyncStepName;
+  /** the title sent */
+  title: string;
+  /** JSON: the article as it is sent (services/wechat-sync.ts, JobPayload) */
+  payload: string;
+  /** JSON: each body picture's address → its WeChat address, as uploaded */
+  pictures: Generated<string>;
+  thumb_media_id: string | null;
+  draft_media_id: string | null;
+  /** true when the draft of an earlier sync was updated (draft/update) */
+  updated_draft: Generated<Bool>;
+  /** set just before draft/add and freepublish/submit: a resumed step looks for what it may have made */
+  draft_started_at: string | null;
+  submit_started_at: string | null;
+  publish_id: string | null;
+  publish_status: number | null;
+  /** the article's WeChat link once published */
+  article_url: string | null;
+  error_code: number | null;
+  /** Chinese: why it failed, or what it waits for */
+  error: Generated<string>;
+  /** failed tries of the current step (WeChat busy, the network), reset when a step is done */
+  attempts: Generated<number>;
+  /** freepublish/get calls made while the publish is under way */
+  polls: Generated<number>;
+  next_attempt_at: string;
+  /** while set and ahead, the instance holding claim_token runs the job */
+  claimed_until: string | null;
+  claim_token: string | null;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+}
+
+/** A picture uploaded to the 公众号, by the SHA-256 of the site's bytes. */
+export interface WechatMediaTable {
+  id: Generated<number>;
+  app_id: string;
+  /** body: media/uploadimg (url); thumb: material/add_material?type=thumb (media_id) */
+  kind: "body" | "thumb";
+  source_hash: string;
+  url: Generated<string>;
+  media_id: string | null;
+  /** the size sent */
+  bytes: number;
+  created_at: string;
+}
+
 export interface SearchLogTable {
   /** Beijing date, YYYY-MM-DD */
   day: string;
@@ -281,6 +347,77 @@ export interface SearchLogTable {
   searches: number;
   zero_results: number;
   last_result_count: number;
+}
+
+/** An old address answering 301 (server/services/redirects.ts): to an article, or to a path of the site. */
+export interface RedirectTable {
+  id: Generated<number>;
+  /** normalised: percent-decoded, lower case, no trailing slash */
+  path: string;
+  /** the query parameters that select it (`p=12` for `/?p=12`), sorted; "" for the path alone */
+  query: Generated<string>;
+  article_id: number | null;
+  /** where it goes when it names no article: a path of the site or an http(s) URL */
+  target: Generated<string>;
+  /** import (a WordPress import) or editor (added in the console) */
+  origin: "import" | "editor";
+  /** the imported site it belongs to, "" for an editor's */
+  site: Generated<string>;
+  created_by: Generated<string>;
+  created_at: string;
+}
+
+export type ImportKind = "wordpress" | "wechat";
+/** analysed: read and waiting for its column mapping; running; done; failed (nothing or part written) */
+export type ImportJobStatus = "analysing" | "analysed" | "running" | "done" | "failed";
+
+export interface ImportJobTable {
+  id: Generated<number>;
+  kind: ImportKind;
+  status: ImportJobStatus;
+  dry_run: Generated<Bool>;
+  file_name: Generated<string>;
+  file_path: Generated<string>;
+  file_bytes: Generated<number>;
+  /** the source site's key (host and path of its address, lower case) */
+  site: Generated<string>;
+  site_title: Generated<string>;
+  /** JSON: the column mapping and the WeChat addresses */
+  options: Generated<string>;
+  /** JSON: what the reading found (counts, categories, authors) */
+  analysis: Generated<string>;
+  total: Generated<number>;
+  processed: Generated<number>;
+  created: Generated<number>;
+  updated: Generated<number>;
+  unchanged: Generated<number>;
+  skipped: Generated<number>;
+  failed: Generated<number>;
+  /** JSON: the report's notes, one per item worth a line */
+  report: Generated<string>;
+  error: Generated<string>;
+  created_by: Generated<string>;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  /** moved while the job runs: a running job whose heartbeat stopped was interrupted */
+  heartbeat_at: string | null;
+}
+
+/** A source item already imported: a re-run skips it when unchanged, updates it when changed. */
+export interface ImportItemTable {
+  site: string;
+  source_id: string;
+  kind: ImportKind;
+  /** null: the article was deleted here since (a re-run leaves it deleted) */
+  article_id: number | null;
+  /** SHA-256 of what the source said */
+  hash: string;
+  /** the article's version the import wrote: a later version means an editor changed it here */
+  article_version: Generated<number>;
+  job_id: number | null;
+  imported_at: string;
+  updated_at: string;
 }
 
 export interface DB {
@@ -308,4 +445,9 @@ export interface DB {
   preview_links: PreviewLinkTable;
   article_revisions: ArticleRevisionTable;
   search_pushes: SearchPushTable;
+  wechat_sync_jobs: WechatSyncJobTable;
+  wechat_media: WechatMediaTable;
+  redirects: RedirectTable;
+  import_jobs: ImportJobTable;
+  import_items: ImportItemTable;
 }

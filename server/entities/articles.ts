@@ -39,6 +39,10 @@ export interface ArticleInput {
   seoTitle?: string;
   seoDescription?: string;
   shareImage?: string;
+  /** where it came from (an import): absent keeps what is stored */
+  slug?: string | null;
+  sourceUrl?: string;
+  wechatUrl?: string;
 }
 
 /** Who saves, and from which version (a save from an older one is refused). */
@@ -53,6 +57,11 @@ export interface SaveOptions {
    * from next, must be this save's).
    */
   readBack?: (tx: Kysely<DB>, articleId: number) => Promise<void>;
+  /**
+   * Further writes that belong to this save, in its transaction before the read-back (an import's
+   * record of the item and its old addresses): either all of it is stored or none.
+   */
+  alsoWrite?: (tx: Kysely<DB>, articleId: number, version: number) => Promise<void>;
 }
 
 /** Queues the URLs of articles that just became public for the search engines (services/search-push.ts). */
@@ -286,6 +295,9 @@ export function createContentService(
         ...(input.shareImage === undefined
           ? {}
           : { share_image: input.shareImage ? safeImageUrl(input.shareImage) : "" }),
+        ...(input.slug === undefined ? {} : { slug: input.slug }),
+        ...(input.sourceUrl === undefined ? {} : { source_url: input.sourceUrl }),
+        ...(input.wechatUrl === undefined ? {} : { wechat_url: input.wechatUrl }),
       };
       const saved = await db.transaction().execute(async (tx) => {
         let articleId = id;
@@ -354,6 +366,7 @@ export function createContentService(
           // is what search engines are told about; an edit of a public article keeps its URL.
           if (!wasPublished && opts.push !== false) await pushes?.enqueue(tx, [articleId]);
         }
+        await opts.alsoWrite?.(tx, articleId, version);
         await opts.readBack?.(tx, articleId);
         return articleId;
       });
@@ -541,7 +554,17 @@ function articleEditing(deps: {
     async article(id: number, x: Kysely<DB> = db): Promise<AdminArticle> {
       const r = await base(x)
         .select(rowColumns)
-        .select(["a.intro", "a.content", "a.version", "a.seo_title", "a.seo_description", "a.share_image"])
+        .select([
+          "a.intro",
+          "a.content",
+          "a.version",
+          "a.seo_title",
+          "a.seo_description",
+          "a.share_image",
+          "a.slug",
+          "a.source_url",
+          "a.wechat_url",
+        ])
         .where("a.id", "=", id)
         .executeTakeFirst();
       if (!r) throw new AppError(404, "文章不存在");
@@ -554,6 +577,9 @@ function articleEditing(deps: {
         seoDescription: r.seo_description,
         shareImage: r.share_image,
         version: Number(r.version),
+        slug: r.slug,
+        sourceUrl: r.source_url,
+        wechatUrl: r.wechat_url,
       };
     },
 

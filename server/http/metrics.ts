@@ -1,36 +1,44 @@
-import type { Context, Next } from "hono";
 import client from "prom-client";
 import type { Services } from "../services";
-import type { ResponseStore } from "../services/response-store";
 import { createRequestMetrics } from "./request-metrics";
+
+/** What the metrics read of the serving layer's store (server/serving/store.ts). */
+interface StoreView {
+  stats: { hits: number; stale: number; misses: number };
+  bytes: number;
+  size: number;
+}
+
+/** Where the store's renders ran: on a render thread, or on the request thread. */
+export interface RenderedBy {
+  thread: number;
+  request: number;
+}
 
 /**
  * Prometheus metrics: requests and latencies by route, the database pool, cache hit rates.
  * Route labels are patterns (API paths as declared, pages by first segment) so the label set stays small.
  */
-export function createMetrics(services: Services) {
+export function createMetrics(services: Services, apiPaths: readonly string[]) {
+  const labelOf = routeLabels(apiPaths);
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry });
   const requests = createRequestMetrics(
     registry,
     [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
   );
-  const stores = new Map<string, ResponseStore>();
-  const storeGauge = (name: string, help: string, value: (s: ResponseStore) => number) =>
+  let store: StoreView | undefined;
+  let renders: RenderedBy | undefined;
+  const storeGauge = (name: string, help: string, value: (s: StoreView) => number) =>
     new client.Gauge({
       name,
       help,
-      labelNames: ["cache"] as const,
       registers: [registry],
       collect() {
-        for (const [cache, s] of stores) this.set({ cache }, value(s));
+        if (store) this.set(value(store));
       },
     });
-  storeGauge(
-    "cache_hits_total",
-    "Response store: fresh answers served, by store (pages, api)",
-    (s) => s.stats.hits,
-  );
+  storeGauge("cache_hits_total", "Response store: fresh answers served", (s) => s.stats.hits);
   storeGauge(
     "cache_stale_total",
     "Response store: stale answers served while one background render refreshed them",
@@ -65,10 +73,9 @@ export function createMetrics(services: Services) {
     },
   });
 
-  let renders: RenderCounts | undefined;
   new client.Gauge({
     name: "page_renders",
-    help: "Public pages rendered for the page cache since start, by where: a render thread, or the request thread (no thread ready, or its render failed)",
+    help: "Answers rendered for the response store since start, by where: a render thread, or the request thread (no threads, or a thread failed)",
     labelNames: ["where"] as const,
     registers: [registry],
     collect() {
@@ -77,47 +84,48 @@ export function createMetrics(services: Services) {
       this.set({ where: "request" }, renders.request);
     },
   });
-  new client.Gauge({
-    name: "page_renders_from_kept",
-    help: "Of page_renders, the article pages made from a page kept per column and chrome, with the article's own parts put in (docs/architecture.md)",
-    registers: [registry],
-    collect() {
-      if (renders) this.set(renders.kept);
-    },
-  });
 
   return {
     registry,
-    watchRenders(counts: RenderCounts) {
-      renders = counts;
+    watchStore(view: StoreView, by: RenderedBy) {
+      store = view;
+      renders = by;
     },
-    watchStore(name: string, store: ResponseStore) {
-      stores.set(name, store);
+    /** One answered request (server/serving/index.ts, once it is sent). */
+    record(method: string, path: string, status: number, seconds: number) {
+      requests.record(method, labelOf(path, status), status, seconds);
     },
-    async middleware(c: Context, next: Next) {
-      const start = performance.now();
-      await next();
-      const route = routeLabel(c.req.path, c.req.routePath, c.res.status);
-      requests.record(c.req.method, route, c.res.status, (performance.now() - start) / 1000);
-    },
-    /** A request answered outside Hono (the fast path of stored answers). */
-    record: requests.record,
   };
 }
 
 /**
- * The route label of a request: the API route as declared, or a page's first path segment. Paths
- * the site does not have (answered 404), and requests refused as malformed (400, a foreign host
- * among them), share one label each, so a flood of made-up paths cannot add a series per path.
- * Runs on every request, stored pages included: no regular expressions, no arrays.
+ * The route label of a request: an API path as declared (`/api/admin/articles/:id`), or a page's
+ * first path segment. Paths the site does not have, pages answered 404 and requests refused as
+ * malformed (400, a foreign host among them) share one label each, so a flood of made-up paths
+ * cannot add a series per path.
  */
-export function routeLabel(path: string, routePath: string, status?: number): string {
-  if (path.startsWith("/api/"))
-    return routePath && routePath !== "/api/*" && routePath !== "*" ? routePath : "/api/other";
+export function routeLabels(apiPaths: readonly string[]) {
+  const exact = new Set(apiPaths.filter((p) => !p.includes(":")));
+  const patterns = apiPaths
+    .filter((p) => p.includes(":"))
+    .map((p) => ({ p, re: new RegExp(`^${p.replace(/:\w+/g, "[^/]+")}$`) }));
+  return (path: string, status?: number): string => {
+    if (path.startsWith("/api/")) {
+      if (exact.has(path)) return path;
+      return patterns.find(({ re }) => re.test(path))?.p ?? "/api/other";
+    }
+    return routeLabel(path, status);
+  };
+}
+
+/** The label of a path outside the API (see routeLabels). */
+export function routeLabel(path: string, status?: number): string {
+  if (status === 404) return NOT_FOUND_LABEL;
+  // Old addresses (server/services/redirects.ts) are as many as an imported site had pages.
+  if (status === 301) return REDIRECT_LABEL;
+  if (status === 400) return BAD_REQUEST_LABEL;
   if (path.startsWith("/assets/")) return "/assets/*";
   if (path.startsWith("/uploads/")) return "/uploads/*";
-  if (status === 404) return NOT_FOUND_LABEL;
-  if (status === 400) return BAD_REQUEST_LABEL;
   let start = 0;
   while (path.charCodeAt(start) === SLASH) start++;
   if (start === path.length) return "/";
@@ -138,13 +146,6 @@ export function routeLabel(path: string, routePath: string, status?: number): st
 const SLASH = 47;
 export const NOT_FOUND_LABEL = "(not found)";
 export const BAD_REQUEST_LABEL = "(bad request)";
-
-/** Where the page cache's renders ran (server/http/page-cache.ts). */
-export interface RenderCounts {
-  thread: number;
-  request: number;
-  /** of those, article pages made from a kept page (server/http/article-frames.ts) */
-  kept: number;
-}
+export const REDIRECT_LABEL = "(redirect)";
 
 export type Metrics = ReturnType<typeof createMetrics>;

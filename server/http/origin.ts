@@ -1,6 +1,5 @@
 import os from "node:os";
-import type { Context, Next } from "hono";
-import { fail } from "../api/envelope";
+import type { Context } from "hono";
 import type { Config } from "../config";
 
 /** One entry of ALLOWED_HOSTS: a host name or IP literal, and a port unless any port will do. */
@@ -95,47 +94,29 @@ export function createOriginCheck(config: Config, port: () => number = () => con
   };
 }
 
-/** The origin hostCheck accepted for each request (no header a client could forge). */
-const checked = new WeakMap<Request, string>();
-
 /**
- * Gives a request the server rebuilt from a visitor's (a page render, on a thread or for a background
- * refresh) the origin the host check accepted for the original.
+ * The checked public origin of a request (server/serving/index.ts checks the host of every request
+ * before the app sees it and passes the origin it accepted as `c.env.origin`): what pages, feeds and
+ * links use instead of the raw Host header.
  */
-export function withOrigin(req: Request, origin: string): Request {
-  checked.set(req, origin);
-  return req;
-}
-
-/**
- * The checked public origin of a request that went through hostCheck: what pages, feeds and the
- * page cache key use instead of the raw Host header.
- */
-export function checkedOrigin(req: Request): string {
-  return checked.get(req) ?? new URL(req.url).origin;
+export function originOf(c: Context): string {
+  return (c.env as { origin?: string } | undefined)?.origin ?? new URL(c.req.url).origin;
 }
 
 export const INVALID_HOST_MESSAGE = "请求的主机名无效";
 
-const INVALID_HOST_PAGE = `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>${INVALID_HOST_MESSAGE}</title>
+/** The 400 answered to a request for a host the site does not answer to: a page, or the API's envelope. */
+export function invalidHostAnswer(api: boolean): { type: string; body: string } {
+  if (api)
+    return {
+      type: "application/json; charset=UTF-8",
+      body: JSON.stringify({ statusCode: 400, message: INVALID_HOST_MESSAGE, data: null }),
+    };
+  return {
+    type: "text/html; charset=UTF-8",
+    body: `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>${INVALID_HOST_MESSAGE}</title>
 <meta name="viewport" content="width=device-width,initial-scale=1"></head>
 <body style="font-family:system-ui,sans-serif;text-align:center;padding:80px 16px;color:#1F2329">
-<h1 style="font-size:24px">${INVALID_HOST_MESSAGE}</h1><p style="color:#646A73">请通过本站的正式网址访问。</p></body></html>`;
-
-/**
- * Answers 400 to a request for a host the site does not answer to, before any handler or cache sees
- * it; otherwise records the checked origin (see checkedOrigin).
- */
-export function hostCheck(check: OriginCheck) {
-  return async (c: Context, next: Next) => {
-    const origin = check.origin(c.req.raw);
-    if (origin === null) {
-      c.header("Cache-Control", "no-store");
-      c.header("X-Content-Type-Options", "nosniff");
-      if (c.req.path.startsWith("/api/")) return fail(c, 400, INVALID_HOST_MESSAGE);
-      return c.html(INVALID_HOST_PAGE, 400);
-    }
-    checked.set(c.req.raw, origin);
-    return next();
+<h1 style="font-size:24px">${INVALID_HOST_MESSAGE}</h1><p style="color:#646A73">请通过本站的正式网址访问。</p></body></html>`,
   };
 }

@@ -1,16 +1,7 @@
 import crypto from "node:crypto";
 import type { Context, Next } from "hono";
 import type { Config } from "../config";
-
-export interface CspExtras {
-  /** extra script sources for one page, e.g. the hash of a payment form's auto-submit script */
-  scriptSrc?: string[];
-  formAction?: string[];
-  frameSrc?: string[];
-}
-
-/** Page-specific exceptions, by path prefix; everything else gets the strict policy. */
-export type CspRules = { prefix: string; extras: CspExtras }[];
+import { type CspExtras, paymentCspRules } from "../payments/csp";
 
 /** How a page's inline scripts are allowed: by this request's nonce, or by their hashes. */
 export type ScriptProof = { nonce: string } | { hashes: string[] };
@@ -73,12 +64,12 @@ export function inlineScriptHashes(page: string | Buffer, marker: string): strin
 }
 
 /**
- * The security headers of every response, and the Content-Security-Policy of pages. Public pages
- * get theirs from the page cache (hashes of their inline scripts: the same bytes for every visitor,
- * so they can be stored and sent as they are); pages rendered per request (the console, form
- * posts) get a fresh nonce here.
+ * The security headers of every response, and the Content-Security-Policy of pages. A page rendered
+ * for the store (`c.env.marker`, server/serving/render.ts) gets its policy there, from its inline
+ * scripts' hashes: the same bytes for every visitor, sent as they are. Pages rendered for one request
+ * (the console, form posts, an editor's session) get a fresh nonce here.
  */
-export function createSecurity(config: Config, rules: CspRules = [], frameSrc: string[] = []) {
+export function createSecurity(config: Config) {
   const https = config.PUBLIC_URL?.startsWith("https://") ?? false;
   const fixed: [string, string][] = [
     ["X-Content-Type-Options", "nosniff"],
@@ -87,34 +78,40 @@ export function createSecurity(config: Config, rules: CspRules = [], frameSrc: s
   ];
   if (https) fixed.push(["Strict-Transport-Security", "max-age=31536000; includeSubDomains"]);
   const dev = config.NODE_ENV === "development";
-  const policy = (path: string, proof: ScriptProof) =>
-    contentSecurityPolicy(proof, rules.find((r) => path.startsWith(r.prefix))?.extras, frameSrc);
+  const rules = paymentCspRules(config);
+  // /flybird/live frames the live room
+  const frameSrc = [new URL(config.LIVE_ROOM_URL).origin];
+
+  /** A page's policy (none in development, where Vite injects scripts of its own). */
+  const policy = (path: string, proof: ScriptProof): string | undefined =>
+    dev
+      ? undefined
+      : contentSecurityPolicy(proof, rules.find((r) => path.startsWith(r.prefix))?.extras, frameSrc);
 
   return {
-    /** The headers a page carries besides its own: the fixed ones and its policy. */
-    pageHeaders(path: string, proof: ScriptProof | null): [string, string][] {
-      return dev || !proof ? [...fixed] : [...fixed, ["Content-Security-Policy", policy(path, proof)]];
+    /** the headers every answer carries */
+    fixed,
+    policy,
+    /** The nonce a page's own scripts carry: the store's marker, or this request's nonce. */
+    nonceOf(c: Context): string | undefined {
+      return (c.env as { marker?: string } | undefined)?.marker ?? c.get("cspNonce");
     },
     async middleware(c: Context, next: Next) {
-      // API answers are JSON built by the handlers: give them the headers up front and never touch
-      // the finished response.
+      // API answers are JSON built by the handlers: give them the headers up front.
       if (c.req.path.startsWith("/api/")) {
         for (const [k, v] of fixed) c.header(k, v);
-        await next();
-        // Answers of the response store are whole Responses: add what they lack.
-        if (!c.res.headers.has("x-content-type-options")) for (const [k, v] of fixed) c.res.headers.set(k, v);
-        return;
+        return next();
       }
+      const forStore = (c.env as { marker?: string } | undefined)?.marker !== undefined;
       const nonce = crypto.randomBytes(16).toString("base64");
-      c.set("cspNonce", nonce);
+      if (!forStore) c.set("cspNonce", nonce);
       await next();
       const h = c.res.headers;
-      // Already complete (an answer of the page cache, which carries its own headers and policy).
-      if (h.has("x-content-type-options")) return;
       for (const [k, v] of fixed) h.set(k, v);
       const type = h.get("content-type") ?? "";
-      if (!type.startsWith("text/html") || dev) return;
-      h.set("Content-Security-Policy", policy(c.req.path, { nonce }));
+      if (forStore || !type.startsWith("text/html")) return;
+      const p = policy(c.req.path, { nonce });
+      if (p) h.set("Content-Security-Policy", p);
     },
   };
 }

@@ -1,7 +1,16 @@
 import crypto from "node:crypto";
 import type { Config } from "../config";
-import type { CspRules } from "../http/security";
 import { AUTO_SUBMIT_SCRIPT } from "./types";
+
+export interface CspExtras {
+  /** extra script sources for one page, e.g. the hash of a payment form's auto-submit script */
+  scriptSrc?: string[];
+  formAction?: string[];
+  frameSrc?: string[];
+}
+
+/** Page-specific exceptions, by path prefix; everything else gets the strict policy. */
+export type CspRules = { prefix: string; extras: CspExtras }[];
 
 const scriptHash = `'sha256-${crypto.createHash("sha256").update(AUTO_SUBMIT_SCRIPT).digest("base64")}'`;
 

@@ -10,8 +10,10 @@ import { type AnyDb, createResourceStore } from "../entities/resources";
 import { createRevisionService } from "../entities/revisions";
 import { createSiteService } from "../entities/site";
 import { createAuth } from "../entities/users";
+import { createImports } from "../import/jobs";
 import type { Logger } from "../logger";
 import { createSearchIndex } from "../search";
+import { createWechatClient } from "../wechat/client";
 import { createWechatService } from "../wechat/sign";
 import { createAudit } from "./audit";
 import { createContentEvents } from "./cache";
@@ -19,14 +21,16 @@ import { createDashboard } from "./dashboard";
 import { type ImageKind, storeImage } from "./images";
 import { createLeadWebhook } from "./lead-webhook";
 import { createLimits } from "./limits";
+import { createRedirects } from "./redirects";
+import { fetchRemotePage } from "./remote-fetch";
 import { createRemoteImages } from "./remote-images";
-import { createResponseStores } from "./response-store";
 import { createRetention } from "./retention";
 import { startScheduledPublishing } from "./scheduler";
 import { createSearchPush } from "./search-push";
 import { createSignupService } from "./signup";
 import { createStats, type Stats } from "./stats";
 import { createMemoryStore, createRedisStore, type SharedStore } from "./store";
+import { createWechatSync } from "./wechat-sync";
 
 /** Everything the API and the route loaders call; built once per process. */
 export function createServices(opts: {
@@ -49,7 +53,6 @@ export function createServices(opts: {
   const events = createContentEvents({ redis, logger });
   const limits = createLimits(redis);
   const stats = opts.stats ?? createStats({ database, logger });
-  const responses = createResponseStores(config, events);
   const products = createProductService({ database, events });
   const uploadsDir = path.join(config.DATA_DIR, "uploads");
   /** pictures of an article's body outside the site, stored as uploads on console saves */
@@ -66,6 +69,18 @@ export function createServices(opts: {
     fetch: opts.fetch,
     intervalSeconds: config.PUSH_POLL_SECONDS,
   });
+  const wechatApi = createWechatClient({
+    apiBase: config.WECHAT_API_BASE,
+    appId: config.WECHAT_APP_ID,
+    appSecret: config.WECHAT_APP_SECRET,
+    store,
+    logger,
+    fetch: opts.fetch,
+  });
+  /** old addresses answering 301 (services/redirects.ts); start() loads them (the request thread) */
+  const redirects = createRedirects({ database, events, logger });
+  const content = createContentService(database, search, events, { stats, remoteImages, pushes });
+  const mpBase = new URL(config.WECHAT_MP_BASE);
   const core = {
     config,
     database,
@@ -73,12 +88,32 @@ export function createServices(opts: {
     search,
     /** call events.changed(change) after any write visitors can see: each instance's response store applies it */
     events,
-    /** finished pages and API answers, compressed, invalidated by content changes (README "Response store") */
-    responses,
     /** per-IP rate limits, shared across instances through Redis */
     limits,
     logger,
-    content: createContentService(database, search, events, { stats, remoteImages, pushes }),
+    content,
+    redirects,
+    /** WordPress and WeChat imports, run as jobs the console follows (server/import/jobs.ts) */
+    imports: createImports({
+      database,
+      content,
+      redirects,
+      remoteImages,
+      events,
+      logger,
+      dataDir: config.DATA_DIR,
+      // An article page, fetched through the same guard as pictures (WECHAT_MP_BASE in tests).
+      wechat: async (url) => {
+        const u = new URL(url);
+        const bytes = await fetchRemotePage(new URL(u.pathname + u.search, mpBase).href, {
+          maxBytes: 5 * 1024 * 1024,
+          signal: AbortSignal.timeout(15_000),
+          allowLoopback: config.REMOTE_IMAGES_ALLOW_LOOPBACK,
+          maxRedirects: 3,
+        });
+        return Buffer.from(bytes).toString("utf8");
+      },
+    }),
     /** tells Baidu and IndexNow about newly public articles (PUSH_POLL_SECONDS); stop() on shutdown */
     pushes,
     /** article views and searches, counted in memory and written every few seconds (dashboard) */
@@ -103,15 +138,23 @@ export function createServices(opts: {
       // ID-card copies go to DATA_DIR/private/mcn, outside the public uploads (services/id-copies.ts)
       uploadsDir: path.join(config.DATA_DIR, "private"),
     }),
-    wechat: createWechatService({
-      apiBase: config.WECHAT_API_BASE,
-      appId: config.WECHAT_APP_ID,
-      appSecret: config.WECHAT_APP_SECRET,
-      store,
-      logger,
-      fetch: opts.fetch,
-    }),
+    /** the 公众号 API with the site's one access token (server/wechat/client.ts) */
+    wechatApi,
+    /** the JS-SDK share signature, with the same token */
+    wechat: createWechatService({ client: wechatApi, store, logger }),
   };
+  /** 同步到公众号: the jobs and their steps; start() on the request thread, stop() on shutdown */
+  const wechatSync = createWechatSync({
+    db: database.db,
+    client: wechatApi,
+    logger,
+    uploadsDir,
+    publicUrl: config.PUBLIC_URL,
+    callbackToken: config.WECHAT_CALLBACK_TOKEN,
+    allowLoopback: config.REMOTE_IMAGES_ALLOW_LOOPBACK,
+    article: (id) => core.content.detail(id, { anyStatus: true }),
+    intervalSeconds: config.WECHAT_SYNC_POLL_SECONDS,
+  });
   const audit = createAudit({ database, logger });
   return {
     ...core,
@@ -119,6 +162,7 @@ export function createServices(opts: {
     users: createAuth({ config, database, limits, logger }),
     /** who changed what in the console */
     audit,
+    wechatSync,
     /** links that show a draft or scheduled article to someone without an account */
     previews: createPreviewLinks({ database, detail: (id, o) => core.content.detail(id, o) }),
     /** what each save of an article stored (the editor's 版本历史) */

@@ -86,6 +86,8 @@ export interface RemoteFetchOptions {
   allowLoopback?: boolean;
   /** redirects followed, each checked like the first address */
   maxRedirects?: number;
+  /** what the request accepts (default: pictures); a page's HTML asks for text/html */
+  accept?: string;
 }
 
 const allowed = (c: AddressClass, allowLoopback: boolean) =>
@@ -130,13 +132,27 @@ const HEADERS = {
   "accept-encoding": "identity",
 };
 
-function get(url: URL, signal: AbortSignal, lookup: LookupFunction): Promise<http.IncomingMessage> {
+function get(
+  url: URL,
+  signal: AbortSignal,
+  lookup: LookupFunction,
+  accept: string | undefined,
+): Promise<http.IncomingMessage> {
   return new Promise((resolve, reject) => {
     const mod = url.protocol === "https:" ? https : http;
-    const req = mod.request(url, { method: "GET", headers: HEADERS, lookup, signal, agent: false });
+    const headers = accept ? { ...HEADERS, accept } : HEADERS;
+    const req = mod.request(url, { method: "GET", headers, lookup, signal, agent: false });
     req.once("response", resolve);
     req.once("error", reject);
     req.end();
+  });
+}
+
+/** A web page's bytes (an article on mp.weixin.qq.com), fetched with the same guard and limits. */
+export function fetchRemotePage(address: string, opts: RemoteFetchOptions): Promise<Uint8Array> {
+  return fetchRemoteImage(address, {
+    ...opts,
+    accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
   });
 }
 
@@ -157,7 +173,7 @@ export async function fetchRemoteImage(address: string, opts: RemoteFetchOptions
   try {
     for (let hop = 0; ; hop++) {
       checkUrl(url, allowLoopback);
-      const res = await get(url, opts.signal, lookup);
+      const res = await get(url, opts.signal, lookup, opts.accept);
       const status = res.statusCode ?? 0;
       if (status >= 300 && status < 400 && res.headers.location) {
         res.destroy();

@@ -3,7 +3,7 @@ import type { RemoteImagesReport } from "../../contract/answers";
 import type { Logger } from "../logger";
 import { AppError } from "./errors";
 import { imageSources, rewriteImageSources, sanitizeRichText } from "./html";
-import { storeImage } from "./images";
+import { type ImageKind, storeImage } from "./images";
 import { FetchRefused, fetchRemoteImage, REFUSED } from "./remote-fetch";
 
 /** The product's rules for pictures fetched from a body's addresses (docs/product.md "Remote pictures"). */
@@ -26,7 +26,21 @@ export interface RemoteImages {
    * The body sanitised, with every picture outside the site fetched, stored as our own upload and
    * its address replaced; the pictures that could not be kept stay as they were and are reported.
    */
-  localise(html: string): Promise<{ html: string; report: RemoteImagesReport }>;
+  localise(
+    html: string,
+    opts?: {
+      /**
+       * Addresses already stored (address → upload), consulted and filled in: an import fetches a
+       * picture that several of its articles show once.
+       */
+      known?: Map<string, string>;
+    },
+  ): Promise<{ html: string; report: RemoteImagesReport }>;
+  /**
+   * One picture (an imported article's cover) stored as `kind`: its upload's address, or the Chinese
+   * reason it was not kept.
+   */
+  keep(address: string, kind?: ImageKind): Promise<{ url: string } | { reason: string }>;
 }
 
 export function createRemoteImages(opts: {
@@ -51,7 +65,11 @@ export function createRemoteImages(opts: {
   };
 
   /** One picture: its stored address, or the Chinese reason it was not kept. */
-  async function keep(address: string, signal: AbortSignal): Promise<{ url: string } | { reason: string }> {
+  async function keep(
+    address: string,
+    signal: AbortSignal,
+    kind: ImageKind = "body",
+  ): Promise<{ url: string } | { reason: string }> {
     try {
       const bytes = await fetchRemoteImage(address, {
         maxBytes: limits.maxBytes,
@@ -62,7 +80,7 @@ export function createRemoteImages(opts: {
       const type = await fileTypeFromBuffer(bytes);
       if (!type?.mime.startsWith("image/")) return { reason: NOT_AN_IMAGE };
       if (!["image/jpeg", "image/png", "image/webp"].includes(type.mime)) return { reason: UNSUPPORTED };
-      const stored = await storeImage(opts.uploadsDir, "body", bytes, limits.maxBytes);
+      const stored = await storeImage(opts.uploadsDir, kind, bytes, limits.maxBytes);
       return { url: stored.url };
     } catch (err) {
       if (err instanceof FetchRefused) {
@@ -76,11 +94,18 @@ export function createRemoteImages(opts: {
   }
 
   return {
-    async localise(input) {
+    async keep(address, kind = "cover") {
+      if (!isRemote(address)) return { reason: REFUSED.scheme };
+      return keep(address, AbortSignal.timeout(limits.timeoutMs), kind);
+    },
+
+    async localise(input, o = {}) {
       const html = sanitizeRichText(input);
-      const addresses = [...new Set(imageSources(html).filter(isRemote))];
+      const known = o.known;
+      const all = [...new Set(imageSources(html).filter(isRemote))];
+      const addresses = known ? all.filter((a) => !known.has(a)) : all;
       const report: RemoteImagesReport = { stored: 0, failed: [] };
-      if (addresses.length === 0) return { html, report };
+      if (all.length === 0) return { html, report };
       const taken = addresses.slice(0, limits.perArticle);
       const results = new Map<string, { url: string } | { reason: string }>();
       for (const address of addresses.slice(limits.perArticle))
@@ -102,6 +127,11 @@ export function createRemoteImages(opts: {
         else report.failed.push({ url: address, reason: r.reason });
       }
       report.stored = stored.size;
+      if (known) {
+        for (const [a, u] of stored) known.set(a, u);
+        for (const a of all) if (!stored.has(a) && known.has(a)) stored.set(a, known.get(a)!);
+        report.stored = stored.size;
+      }
       return { html: stored.size ? rewriteImageSources(html, (src) => stored.get(src)) : html, report };
     },
   };

@@ -3,6 +3,7 @@ import type { WechatSign } from "../../contract/entities";
 import type { Logger } from "../logger";
 import { AppError } from "../services/errors";
 import type { SharedStore } from "../services/store";
+import type { WechatClient } from "./client";
 
 /** WeChat's signature: sha1 of the four fields in this order, url without its fragment. */
 export function jsapiSignature(p: {
@@ -19,57 +20,37 @@ export function jsapiSignature(p: {
 const UNAVAILABLE = "微信分享签名暂不可用，请稍后再试";
 
 export interface WechatOptions {
-  apiBase: string;
-  appId?: string;
-  appSecret?: string;
+  /** the site's 公众号 client: the ticket is fetched with its one access token (server/wechat/client.ts) */
+  client: WechatClient;
   store: SharedStore;
   logger: Logger;
-  fetch?: typeof fetch;
 }
 
 /**
- * access_token → jsapi_ticket, cached in the shared store until shortly before they expire. A lock
- * in the store makes N instances fetch once; the others wait for the cached ticket.
+ * jsapi_ticket, with the site's one access token (stable_token, shared with the 公众号 sync), cached
+ * in the shared store until shortly before it expires. A lock in the store makes N instances fetch
+ * once; the others wait for the cached ticket.
  */
 export function createWechatService(opts: WechatOptions) {
-  const doFetch = opts.fetch ?? fetch;
-  const appId = opts.appId ?? "";
+  const { client } = opts;
+  const appId = client.appId;
   const ticketKey = `wx:ticket:${appId}`;
   const lockKey = `wx:lock:${appId}`;
   let inflight: Promise<string> | undefined;
 
-  async function call(path: string, query: Record<string, string>) {
-    const url = `${opts.apiBase}${path}?${new URLSearchParams(query)}`;
-    let body: Record<string, unknown>;
-    try {
-      const res = await doFetch(url, { signal: AbortSignal.timeout(5000) });
-      body = (await res.json()) as Record<string, unknown>;
-    } catch (err) {
-      opts.logger.error({ path, err: (err as Error).message }, "wechat api unreachable");
-      throw new AppError(503, UNAVAILABLE);
-    }
-    if (body.errcode !== undefined && body.errcode !== 0) {
-      opts.logger.error({ path, errcode: body.errcode, errmsg: body.errmsg }, "wechat api error");
-      throw new AppError(503, UNAVAILABLE);
-    }
-    return body;
-  }
-
   async function fetchTicket(): Promise<string> {
-    const token = await call("/cgi-bin/token", {
-      grant_type: "client_credential",
-      appid: appId,
-      secret: opts.appSecret ?? "",
-    });
-    const accessToken = String(token.access_token ?? "");
-    if (!accessToken) throw new AppError(503, UNAVAILABLE);
-    const t = await call("/cgi-bin/ticket/getticket", { access_token: accessToken, type: "jsapi" });
-    const ticket = String(t.ticket ?? "");
-    if (!ticket) throw new AppError(503, UNAVAILABLE);
-    const ttl = Math.max(60, Number(t.expires_in ?? 7200) - 300) * 1000;
-    await opts.store.set(ticketKey, ticket, ttl);
+    let answer: { ticket: string; expiresIn: number };
+    try {
+      answer = await client.jsapiTicket();
+    } catch (err) {
+      opts.logger.error({ err: (err as Error).message }, "wechat jsapi ticket not fetched");
+      throw new AppError(503, UNAVAILABLE);
+    }
+    if (!answer.ticket) throw new AppError(503, UNAVAILABLE);
+    const ttl = Math.max(60, answer.expiresIn - 300) * 1000;
+    await opts.store.set(ticketKey, answer.ticket, ttl);
     opts.logger.info({ ttlSeconds: ttl / 1000 }, "wechat jsapi ticket fetched");
-    return ticket;
+    return answer.ticket;
   }
 
   async function ticketFromStoreOrFetch(): Promise<string> {
@@ -92,7 +73,7 @@ export function createWechatService(opts: WechatOptions) {
   }
 
   return {
-    configured: Boolean(opts.appId && opts.appSecret),
+    configured: client.configured,
     async ticket(): Promise<string> {
       inflight ??= ticketFromStoreOrFetch().finally(() => {
         inflight = undefined;

@@ -33,7 +33,8 @@ describe.skipIf(!reachable)("instances sharing Redis", () => {
   const wx = http.createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://x");
     res.setHeader("content-type", "application/json");
-    if (url.pathname === "/cgi-bin/token")
+    // The site's one access token is a stable_token (server/wechat/client.ts).
+    if (url.pathname === "/cgi-bin/stable_token")
       return res.end(JSON.stringify({ access_token: "T", expires_in: 7200 }));
     calls++;
     setTimeout(() => res.end(JSON.stringify({ errcode: 0, ticket: "TICKET", expires_in: 7200 })), 100);

@@ -46,8 +46,7 @@ describe("hydration of the news screens in Chromium", { timeout: 120_000 }, () =
     textOf(await page.locator(".article-content").evaluate((el) => el.innerHTML));
 
   beforeAll(async () => {
-    // One render thread: the article pages it makes from a kept page are then known (see below).
-    [site, browser] = await Promise.all([startSite("sqlite", { RENDER_THREADS: "1" }), launchBrowser()]);
+    [site, browser] = await Promise.all([startSite("sqlite"), launchBrowser()]);
     const list = (
       await site.get<{ result: { contentId: number }[] }>("/api/product/content/list?page=1&pageSize=1")
     ).body.data.result;
@@ -91,46 +90,6 @@ describe("hydration of the news screens in Chromium", { timeout: 120_000 }, () =
     await page.waitForURL(`**/articledetail/${article.contentId}`);
     await page.locator(".article-content").waitFor();
     expect(await bodyText(page)).toBe(textOf(article.content));
-    expect(trouble).toEqual([]);
-  });
-
-  it("hydrates article pages made from a page kept per column, and navigates on from one", async () => {
-    const kept = async () =>
-      Number(/^page_renders_from_kept (\d+)/m.exec(await (await fetch(`${site.url}/metrics`)).text())?.[1]);
-    const inColumn = (
-      await site.get<{ result: { contentId: number; title: string }[] }>(
-        `/api/product/content/list?columnId=${article.columnId}&page=1&pageSize=6`,
-      )
-    ).body.data.result;
-    expect(inColumn.length).toBeGreaterThanOrEqual(4);
-    const before = await kept();
-    const { page, trouble } = await open();
-    // The first two of a column a render thread renders are rendered in full (one is kept, the next
-    // confirms it; the first was the test above's); the rest are made from the kept page with each
-    // article's own parts put in, unless the chrome's minute ran out meanwhile (it starts again).
-    for (const a of inColumn) {
-      await visit(page, `/articledetail/${a.contentId}`);
-      const detail = (
-        await site.get<Article & { title: string }>(`/api/product/content/detail?contentId=${a.contentId}`)
-      ).body.data;
-      await expect.poll(() => page.title()).toContain(detail.title);
-      expect(await page.locator("h1.article-heading").textContent()).toBe(detail.title);
-      expect(await bodyText(page)).toBe(textOf(detail.content));
-      expect(await page.locator(".breadcrumb a").nth(1).textContent()).toBe(article.columnName);
-    }
-    expect(await kept()).toBeGreaterThan(before);
-    // From a made page, client navigations to its column and another article, then back, show each whole.
-    const last = inColumn.at(-1)!;
-    await page.locator(".breadcrumb a").nth(1).click();
-    await page.waitForURL((u) => u.pathname === `/newlist/${article.columnId}`);
-    await page.locator(`main a[href="/articledetail/${inColumn[0]!.contentId}"]`).first().click();
-    await page.waitForURL(`**/articledetail/${inColumn[0]!.contentId}`);
-    await expect.poll(() => page.locator("h1.article-heading").textContent()).toBe(inColumn[0]!.title);
-    await page.goBack();
-    await page.goBack();
-    await page.waitForURL(`**/articledetail/${last.contentId}`);
-    await expect.poll(() => page.locator("h1.article-heading").textContent()).toBe(last.title);
-    expect(await bodyText(page)).not.toBe("");
     expect(trouble).toEqual([]);
   });
 

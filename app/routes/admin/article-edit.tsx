@@ -35,6 +35,7 @@ import { useColumnsAndTags } from "./options";
 import { PreviewLinks } from "./PreviewLinks";
 import { type Comparable, DiffView, RevisionHistory } from "./RevisionHistory";
 import { RichTextEditor } from "./RichTextEditor";
+import { WechatSyncDialog } from "./WechatSync";
 
 export function headers() {
   return NO_STORE;
@@ -101,6 +102,8 @@ export default function ArticleEdit() {
   const [conflict, setConflict] = useState<{ theirs: AdminArticle; mine: FormValues } | null>(null);
   /** the last save's pictures from outside the site that could not be kept */
   const [remoteImages, setRemoteImages] = useState<RemoteImagesReport | null>(null);
+  /** the 同步到公众号 dialog, and whether the form had unsaved changes when it opened */
+  const [wechat, setWechat] = useState<{ unsaved: boolean } | null>(null);
   const { columns, tags, searchTags } = useColumnsAndTags();
   const keeper = useDraftKeeper<KeptValues>({
     id: id ?? "new",
@@ -280,6 +283,23 @@ export default function ArticleEdit() {
           />
         )}
       </Modal>
+      {loaded && (loaded.wechatUrl || loaded.sourceUrl) && (
+        <Alert
+          type="info"
+          showIcon
+          className="article-source"
+          style={{ marginBottom: 16 }}
+          title={
+            <span>
+              {loaded.wechatUrl ? "公众号原文：" : "导入自："}
+              <a href={loaded.wechatUrl || loaded.sourceUrl} target="_blank" rel="noreferrer noopener">
+                {loaded.wechatUrl || loaded.sourceUrl}
+              </a>
+              {loaded.slug ? `（原别名 ${loaded.slug}）` : ""}
+            </span>
+          }
+        />
+      )}
       {remoteImages && (
         <Alert
           type="warning"
@@ -419,6 +439,24 @@ export default function ArticleEdit() {
             <Button type="primary" htmlType="submit" loading={saving} block size="large">
               保存
             </Button>
+            {loaded && (
+              <>
+                <Button
+                  block
+                  style={{ marginTop: 12 }}
+                  onClick={() => setWechat({ unsaved: keeper.unsaved() })}
+                >
+                  同步到公众号
+                </Button>
+                <WechatSyncDialog
+                  articleId={loaded.id}
+                  published={loaded.status === "published"}
+                  unsaved={wechat?.unsaved ?? false}
+                  open={wechat !== null}
+                  onClose={() => setWechat(null)}
+                />
+              </>
+            )}
             {loaded && (
               <div style={{ marginTop: 12 }}>
                 <RevisionHistory

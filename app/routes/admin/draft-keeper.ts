@@ -87,6 +87,8 @@ export function useDraftKeeper<T>(opts: { id: string; snapshot: () => T }) {
   }, [blocker, modal, keep]);
 
   return {
+    /** whether the form has changes not saved yet */
+    unsaved: useCallback(() => dirty.current, []),
     /** the form changed by the user */
     changed: useCallback(() => {
       dirty.current = true;

@@ -65,19 +65,24 @@ function menu(admin: boolean): Item[] {
             label: "线索与订单",
             children: [link("/admin/leads", "MCN 线索"), link("/admin/orders", "报名订单")],
           },
-          {
-            key: "system",
-            icon: <AuditOutlined />,
-            label: "系统",
-            children: [
-              link("/admin/users", "用户"),
-              link("/admin/audit", "操作日志"),
-              link("/admin/privacy", "个人信息清除"),
-              link("/admin/search-push", "搜索引擎推送"),
-            ],
-          },
         ]
       : []),
+    {
+      key: "system",
+      icon: <AuditOutlined />,
+      label: "系统",
+      // Editors import articles and keep the old addresses; the rest is for admins.
+      children: admin
+        ? [
+            link("/admin/users", "用户"),
+            link("/admin/audit", "操作日志"),
+            link("/admin/privacy", "个人信息清除"),
+            link("/admin/search-push", "搜索引擎推送"),
+            link("/admin/wechat-sync", "公众号同步"),
+            link("/admin/imports", "导入"),
+          ]
+        : [link("/admin/imports", "导入")],
+    },
   ];
 }
 
@@ -91,6 +96,8 @@ const OPEN: Record<string, string> = {
   audit: "system",
   privacy: "system",
   "search-push": "system",
+  "wechat-sync": "system",
+  imports: "system",
 };
 
 export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {

@@ -6,7 +6,7 @@ import { chatRedirect } from "../../landing/pages/redirects";
 import type { Route } from "./+types/chat";
 
 /** Page cache: the loader reads no query parameter (contract/cache-tags.ts). */
-export const handle: { cache: RouteCache } = { cache: {} };
+export const handle: { cache: RouteCache } = { cache: { tags: () => [] } };
 
 /** CHAT_LINK_TEMPLATE with {customerName} replaced by the URL-encoded name. */
 function chatLink(template: string, name: string): string {

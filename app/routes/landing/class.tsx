@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import type { RouteCache } from "../../../contract/cache-tags";
 import { useWechatShare } from "../../components/useWechatShare";
 import { CtaLink, LandingShell, NO_STORE_HEADERS } from "../../landing/kit";
 import { classRedirect } from "../../landing/pages/redirects";
@@ -30,6 +31,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (link) throw redirect(link, { status: 302, headers: NO_STORE_HEADERS });
   return { bannerId };
 }
+
+/** Made for one visitor: never stored (docs/architecture.md, "Serving"). */
+export const handle: { cache: RouteCache } = { cache: false };
 
 export function headers() {
   return NO_STORE_HEADERS;

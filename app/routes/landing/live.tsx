@@ -5,7 +5,7 @@ import { page } from "../../landing/pages/live";
 import type { Route } from "./+types/live";
 
 /** Page cache: the loader reads no query parameter (contract/cache-tags.ts). */
-export const handle: { cache: RouteCache } = { cache: {} };
+export const handle: { cache: RouteCache } = { cache: { tags: () => [] } };
 
 /** /flybird/live: the live room (LIVE_ROOM_URL) in a sandboxed frame 1000px high (docs/product.md §2). */
 export function loader({ context }: Route.LoaderArgs) {

@@ -7,7 +7,7 @@ import { RenderSections } from "../../landing/RenderSections";
 import type { Route } from "./+types/page";
 
 /** Page cache: the loader reads no query parameter (contract/cache-tags.ts). */
-export const handle: { cache: RouteCache } = { cache: {} };
+export const handle: { cache: RouteCache } = { cache: { tags: () => [] } };
 
 /**
  * The generic landing route: registered under the patterns of landingRoutePatterns (app/routes.ts),

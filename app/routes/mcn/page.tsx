@@ -9,7 +9,7 @@ import { BusinessForm, ExpertForm } from "./LeadForms";
 import "./mcn.css";
 
 /** Page cache: the query parameters the loader reads and what the page shows (contract/cache-tags.ts). */
-export const handle: { cache: RouteCache } = { cache: { query: ["tab"] } };
+export const handle: { cache: RouteCache } = { cache: { query: ["tab"], tags: () => [] } };
 
 const TITLE = `电商报 MCN · 达人营销与内容种草 - ${SITE_NAME}`;
 const DESCRIPTION =

@@ -2,8 +2,6 @@ import { data, Link } from "react-router";
 import { articleTag, type RouteCache } from "../../../contract/cache-tags";
 import { idOf } from "../../../contract/params";
 import { ArticleShare } from "../../components/ArticleShare";
-import { articleBody } from "../../components/article-body";
-import { ARTICLE_DATA_ID, articleOf, withArticleAside } from "../../components/article-data";
 import { formatTime } from "../../components/format";
 import { CACHED_PAGE_HEADERS, orNotFound } from "../../components/paging";
 import { tagPath } from "../../components/SearchOverlay";
@@ -12,7 +10,7 @@ import { SITE_NAME } from "../../root";
 import type { Route } from "./+types/article";
 
 /** Page cache: the query parameters the loader reads and what the page shows (contract/cache-tags.ts). */
-export const handle: { cache: RouteCache } = { cache: { tags: (p) => [articleTag(p.cid ?? "")] } };
+export const handle: { cache: RouteCache } = { cache: { tags: (p) => [articleTag(idOf(p.cid) ?? 0)] } };
 
 export function headers() {
   return CACHED_PAGE_HEADERS;
@@ -23,15 +21,12 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   if (contentId === undefined) throw data(null, { status: 404 });
   const article = await orNotFound(context.services.content.detail(contentId));
   if (!article) throw data(null, { status: 404 });
-  // A page's HTML carries the article beside the hydration data (article-data.ts) and its body in
-  // its markup only; the data of a client navigation carries both.
-  type Data = Omit<typeof article, "content"> & { content?: string };
-  return { article: context.documentRequest ? withArticleAside<Data>(article) : (article as Data) };
+  return { article };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
-  return articleMeta(articleOf(loaderData.article).article, originFrom(matches));
+  return articleMeta(loaderData.article, originFrom(matches));
 }
 
 type ArticleData = Route.ComponentProps["loaderData"]["article"];
@@ -76,24 +71,11 @@ export function articleMeta(a: ArticleData, origin: string) {
 }
 
 export default function ArticleDetail({ loaderData, matches }: Route.ComponentProps) {
-  const { article, text } = articleOf(loaderData.article);
-  return <ArticleView article={article} origin={originFrom(matches)} data={text} />;
+  return <ArticleView article={loaderData.article} origin={originFrom(matches)} />;
 }
 
-/**
- * An article as its page shows it, with the page's script element of its data when the page carries
- * one (`data`). It reads nothing from the router but what `Link` needs, so the server can render it
- * apart, in a MemoryRouter (app/routes/news/article-document.server.tsx).
- */
-export function ArticleView({
-  article: a,
-  origin,
-  data,
-}: {
-  article: ArticleData;
-  origin: string;
-  data?: string;
-}) {
+/** An article as its page shows it (the preview shows a draft the same way). */
+function ArticleView({ article: a, origin }: { article: ArticleData; origin: string }) {
   const path = `/articledetail/${a.contentId}`;
   return (
     <article className="article-detail">
@@ -124,12 +106,11 @@ export function ArticleView({
           {a.intro}
         </p>
       )}
-      {/* sanitised by the allow-list when it was stored; on hydration, the markup already on the page */}
+      {/* sanitised by the allow-list when it was stored */}
       <div
         className="article-content"
         // biome-ignore lint/security/noDangerouslySetInnerHtml: stored HTML is sanitised on write
-        dangerouslySetInnerHTML={{ __html: articleBody(a) }}
-        suppressHydrationWarning
+        dangerouslySetInnerHTML={{ __html: a.content }}
       />
       <ArticleShare
         url={absolute(origin, path)}
@@ -138,15 +119,6 @@ export function ArticleView({
         summary={a.seoDescription || a.intro}
         image={absolute(origin, a.shareImage || a.thumb || "/favicon.svg")}
       />
-      {data !== undefined && (
-        <script
-          type="application/json"
-          id={ARTICLE_DATA_ID}
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with "<" escaped (script-json.ts)
-          dangerouslySetInnerHTML={{ __html: data }}
-          suppressHydrationWarning
-        />
-      )}
     </article>
   );
 }

@@ -1,10 +1,6 @@
-import { createElement } from "react";
-import { preload } from "react-dom";
-import { renderToString } from "react-dom/server";
-import { type AppLoadContext, MemoryRouter } from "react-router";
+import type { AppLoadContext } from "react-router";
 import { ARTICLE_COLUMN, BANNER_GROUP } from "../../../contract/columns";
 import type { Column, Partner, Tag } from "../../../contract/entities";
-import { chromeMarkup, type Markup } from "../../components/Prerendered";
 
 type Services = AppLoadContext["services"];
 
@@ -87,53 +83,4 @@ export function loadChrome(s: Services): Promise<Chrome> {
     if (cache.get(s)?.value === value) cache.delete(s);
   });
   return value;
-}
-
-/** A picture the markup asks the browser to fetch early (an eager, high-priority `<img>`). */
-interface ImagePreload {
-  href: string;
-  fetchPriority?: "high" | "low" | "auto";
-}
-
-type Memo = Markup & { preloads: ImagePreload[] };
-
-const markup = new Map<string, { deps: readonly unknown[]; memo: Memo | undefined }>();
-
-/** The image preloads React puts ahead of markup rendered apart (an eager, high-priority <img>). */
-const IMAGE_PRELOAD =
-  /^<link rel="preload" as="image" href="([^"]*)"(?: fetchPriority="(high|low|auto)")?\/>/;
-
-const unescapeHtml = (s: string) =>
-  s.replace(/&(amp|quot|#x27|lt|gt);/g, (_, e: string) =>
-    e === "amp" ? "&" : e === "quot" ? '"' : e === "#x27" ? "'" : e === "lt" ? "<" : ">",
-  );
-
-// The chrome's markup, rendered once per chrome data (see Prerendered). Links render the same
-// markup in any router, so a MemoryRouter stands in for the page's.
-chromeMarkup.render = (key, deps, children) => {
-  const hit = markup.get(key);
-  if (hit && hit.deps.length === deps.length && hit.deps.every((d, i) => d === deps[i]))
-    return withPreloads(hit.memo);
-  let html = renderToString(createElement(MemoryRouter, null, children));
-  // Image preloads lead the output: they are asked for again on every page the markup is part of.
-  const preloads: ImagePreload[] = [];
-  for (let m = IMAGE_PRELOAD.exec(html); m; m = IMAGE_PRELOAD.exec(html)) {
-    preloads.push({ href: unescapeHtml(m[1]!), fetchPriority: m[2] as ImagePreload["fetchPriority"] });
-    html = html.slice(m[0].length);
-  }
-  // Anything else hoisted into <head> (a stylesheet, a title) must come from the page's render.
-  const usable = /<(link|meta|title|style|script|base)[\s>]/.test(html)
-    ? undefined
-    : { html, bytes: Buffer.from(html), preloads };
-  markup.set(key, { deps, memo: usable });
-  return withPreloads(usable);
-};
-
-/**
- * Asks for the memo's picture preloads in the page being rendered (this runs inside its render), as
- * the <img> would have, and answers its markup.
- */
-function withPreloads(memo: Memo | undefined): Markup | undefined {
-  for (const p of memo?.preloads ?? []) preload(p.href, { as: "image", fetchPriority: p.fetchPriority });
-  return memo;
 }

@@ -1,7 +1,6 @@
 import { useEffect, useState } from "react";
 import { Outlet, useLocation, useMatches } from "react-router";
 import { AdBanners } from "../../components/AdBanners";
-import { articleOf } from "../../components/article-data";
 import { BackToTop } from "../../components/BackToTop";
 import { LeftMenu, menuKeyFor } from "../../components/LeftMenu";
 import { useListPageMemory } from "../../components/list-memory";
@@ -9,7 +8,6 @@ import { useListPageMemory } from "../../components/list-memory";
 // connections the stylesheet does not queue behind a dozen module downloads (first paint).
 import newsCss from "../../components/news.css?url";
 import { PartnersCarousel } from "../../components/PartnersCarousel";
-import { Prerendered } from "../../components/Prerendered";
 import { ProgressBar } from "../../components/ProgressBar";
 import { SearchOverlay } from "../../components/SearchOverlay";
 import { SiteFooter } from "../../components/SiteFooter";
@@ -18,16 +16,10 @@ import { TopCarousel } from "../../components/TopCarousel";
 import { TrendsTimeline } from "../../components/TrendsTimeline";
 import { useWechatShare } from "../../components/useWechatShare";
 import type { Route } from "./+types/layout";
-import type { Chrome } from "./chrome.server";
 import { loadChrome } from "./chrome.server";
-import { CHROME_DATA_ID, chromeOf, withChromeAside } from "./chrome-data";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const chrome = await loadChrome(context.services);
-  // A page's HTML carries the chrome once, as JSON made once per chrome data (chrome-data.ts).
-  if (context.documentRequest)
-    return withChromeAside<{ origin: string; chrome?: Chrome }>({ origin: context.origin }, chrome);
-  return { origin: context.origin, chrome: chrome as Chrome | undefined };
+  return { origin: context.origin, chrome: await loadChrome(context.services) };
 }
 
 /** The chrome does not change between news screens: client navigations load only the page's data. */
@@ -36,8 +28,7 @@ export function shouldRevalidate() {
 }
 
 export default function NewsLayout({ loaderData }: Route.ComponentProps) {
-  const { chrome, text: chromeText } = chromeOf(loaderData);
-  const { columns, topBanners, adBanners, trends, partners, hotTags } = chrome;
+  const { columns, topBanners, adBanners, trends, partners, hotTags } = loaderData.chrome;
   const location = useLocation();
   const matches = useMatches();
   const [search, setSearch] = useState<"header" | "menu" | null>(null);
@@ -61,7 +52,7 @@ export default function NewsLayout({ loaderData }: Route.ComponentProps) {
 
   const shown = matches.find((m) => m.id === "routes/news/article" || m.id === "routes/news/preview")
     ?.loaderData as { article?: { contentId: number; columnId: number } | null } | undefined;
-  const article = shown?.article ? articleOf(shown.article).article : undefined;
+  const article = shown?.article ?? undefined;
   const listed = /^\/newlist\/(\d+)/.exec(location.pathname);
   const activeColumnId = article?.columnId ?? (listed ? Number(listed[1]) : null);
   const moreColumns = columns.slice(3, 6);
@@ -88,23 +79,17 @@ export default function NewsLayout({ loaderData }: Route.ComponentProps) {
           }}
         />
         <div className="news-content">
-          <Prerendered as="div" markupKey="top-carousel" deps={[topBanners]}>
+          <div>
             <TopCarousel banners={topBanners} />
-          </Prerendered>
+          </div>
           <div className="news-columns">
             <main id="main" className="news-main">
               <Outlet />
             </main>
-            <Prerendered
-              as="aside"
-              className="side-panel"
-              aria-label="侧栏"
-              markupKey="side-panel"
-              deps={[adBanners, trends]}
-            >
+            <aside className="side-panel" aria-label="侧栏">
               <AdBanners banners={adBanners} />
               <TrendsTimeline trends={trends} />
-            </Prerendered>
+            </aside>
           </div>
         </div>
       </div>
@@ -112,13 +97,6 @@ export default function NewsLayout({ loaderData }: Route.ComponentProps) {
       <SiteFooter />
       <BackToTop />
       {search && <SearchOverlay variant={search} tags={hotTags} onClose={() => setSearch(null)} />}
-      <script
-        type="application/json"
-        id={CHROME_DATA_ID}
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with "<" escaped (chrome-data.ts)
-        dangerouslySetInnerHTML={{ __html: chromeText }}
-        suppressHydrationWarning
-      />
     </>
   );
 }

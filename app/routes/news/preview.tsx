@@ -1,6 +1,6 @@
 import { data } from "react-router";
+import type { RouteCache } from "../../../contract/cache-tags";
 import { PREVIEW_INVALID } from "../../../contract/previews";
-import { withArticleAside } from "../../components/article-data";
 import { SITE_NAME } from "../../root";
 import type { Route } from "./+types/preview";
 import ArticleDetail, { meta as articleMeta } from "./article";
@@ -8,8 +8,10 @@ import ArticleDetail, { meta as articleMeta } from "./article";
 /**
  * A draft or scheduled article as its page will look (docs/product.md, "Previews"), for anyone
  * holding a preview link: never stored by any cache, never indexed, and the token opens this one
- * article only. No `handle.cache`: the page store never keeps or shares it.
+ * article only: the response store never keeps or shares it.
  */
+export const handle: { cache: RouteCache } = { cache: false };
+
 export function headers() {
   return { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" };
 }
@@ -17,9 +19,7 @@ export function headers() {
 export async function loader({ context, params }: Route.LoaderArgs) {
   const article = await context.services.previews.open(params.token ?? "");
   if (!article) return data({ article: null }, { status: 404 });
-  // As on the article's page: beside the hydration data in a document (article-data.ts).
-  type Data = Omit<typeof article, "content"> & { content?: string };
-  return { article: context.documentRequest ? withArticleAside<Data>(article) : (article as Data) };
+  return { article };
 }
 
 const NOINDEX = { name: "robots", content: "noindex, nofollow" };

@@ -5,7 +5,7 @@ import type { Route } from "./+types/qrcode";
 import { originOf } from "./feeds.server";
 
 /** Page cache: the query parameters the loader reads and what the page shows (contract/cache-tags.ts). */
-export const handle: { cache: RouteCache } = { cache: { query: ["path"] } };
+export const handle: { cache: RouteCache } = { cache: { query: ["path"], tags: () => [] } };
 
 /**
  * /qrcode.svg?path=/articledetail/12: a QR code of a page of this site (only this site's pages, so it

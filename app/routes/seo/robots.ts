@@ -1,5 +1,9 @@
+import type { RouteCache } from "../../../contract/cache-tags";
 import type { Route } from "./+types/robots";
 import { originOf } from "./feeds.server";
+
+/** The same for every reader: it shows nothing that changes. */
+export const handle: { cache: RouteCache } = { cache: { tags: () => [] } };
 
 export function loader({ context }: Route.LoaderArgs) {
   const origin = originOf(context);

@@ -1,4 +1,5 @@
 import { data, isRouteErrorResponse, Link } from "react-router";
+import type { RouteCache } from "../../../contract/cache-tags";
 import { formatYuan } from "../../../contract/money";
 import { SITE_NAME } from "../../root";
 import type { Route } from "./+types/cashier";
@@ -9,6 +10,9 @@ import "./signup.css";
  * /pay/cashier — the dev payment gateway's cashier (PAYMENT_PROVIDER=dev): the order with personal
  * fields masked and the amount; 确认支付 posts to the dev gateway, which sends a signed notify.
  */
+/** Made for one visitor: never stored (docs/architecture.md, "Serving"). */
+export const handle: { cache: RouteCache } = { cache: false };
+
 export function headers() {
   return { "Cache-Control": "no-store" };
 }

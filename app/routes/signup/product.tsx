@@ -1,4 +1,5 @@
 import { data, isRouteErrorResponse, Link } from "react-router";
+import type { RouteCache } from "../../../contract/cache-tags";
 import type { ProductDetail, Question } from "../../../contract/entities";
 import { idOf } from "../../../contract/params";
 import { SITE_NAME } from "../../root";
@@ -12,6 +13,9 @@ import "./signup.css";
  * route entries; only the /tzyx variant sends shopId. The page is not micro-cached (no s-maxage):
  * the form's Idempotency-Key is made in the browser per load.
  */
+/** Made for one visitor: never stored (docs/architecture.md, "Serving"). */
+export const handle: { cache: RouteCache } = { cache: false };
+
 export function headers() {
   return { "Cache-Control": "no-store" };
 }

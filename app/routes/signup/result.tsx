@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { data, isRouteErrorResponse, Link, useRevalidator } from "react-router";
+import type { RouteCache } from "../../../contract/cache-tags";
 import { formatYuan } from "../../../contract/money";
 import { SITE_NAME } from "../../root";
 import type { Route } from "./+types/result";
@@ -7,6 +8,9 @@ import { beijingTime, SignupShell } from "./Shell";
 import "./signup.css";
 
 /** /pay/result?orderNo= — the order's real state, read from the database (never from the URL). */
+/** Made for one visitor: never stored (docs/architecture.md, "Serving"). */
+export const handle: { cache: RouteCache } = { cache: false };
+
 export function headers() {
   return { "Cache-Control": "no-store" };
 }

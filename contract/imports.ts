@@ -1,0 +1,174 @@
+import { z } from "./zod";
+
+/**
+ * Importing an archive and the old addresses (docs/product.md, "Import", "Old addresses"): limits,
+ * messages, the console's forms and what its endpoints answer.
+ */
+
+/** The largest export accepted (a 200 MB export is a large WordPress site; the upload streams to disk). */
+export const IMPORT_MAX_BYTES = 512 * 1024 * 1024;
+/** WeChat articles in one request */
+export const WECHAT_MAX_URLS = 20;
+
+export const IMPORT_MESSAGES = {
+  tooLarge: `文件超过 ${IMPORT_MAX_BYTES / 1024 / 1024} MB，无法导入；请在 WordPress 的“导出”中按分类或时间分批导出`,
+  empty: "请选择 WordPress 导出的 .xml 文件",
+  noRoom: "服务器磁盘空间不足，无法保存上传的文件",
+  interrupted: "上传中断，请重新上传",
+  stopped: "导入被中断（服务器停止），可点击“继续导入”接着完成",
+} as const;
+
+const pageNo = z.coerce.number({ error: "页码不正确" }).int("页码不正确").min(1, "页码不正确").default(1);
+const pageSize = z.coerce
+  .number({ error: "每页条数不正确" })
+  .int("每页条数不正确")
+  .min(1, "每页条数不正确")
+  .max(100, "每页最多 100 条")
+  .default(20);
+const blank = (v: unknown) => (v === "" || v === null ? undefined : v);
+
+export const ImportListSchema = z.object({ page: pageNo, pageSize });
+
+export const UploadQuerySchema = z.object({
+  name: z.preprocess(blank, z.string().trim().max(300, "文件名过长").optional()),
+});
+
+/** 开始导入: each category's column (an existing column's id, or a name to find or make) and a dry run. */
+export const ImportStartSchema = z.object({
+  columns: z
+    .record(
+      z.string().max(200),
+      z.union([
+        z.number().int("栏目不正确").positive("栏目不正确"),
+        z.string().trim().min(1, "栏目名称不能为空").max(20, "栏目名称不能超过 20 个字"),
+      ]),
+    )
+    .optional(),
+  dryRun: z.boolean().optional(),
+});
+
+const WECHAT_ARTICLE = /^https?:\/\/mp\.weixin\.qq\.com\/s(\/|\?)\S+$/i;
+export const WECHAT_URL_MESSAGE = "请填写公众号文章链接（https://mp.weixin.qq.com/s/…）";
+
+export const WechatImportSchema = z.object({
+  urls: z
+    .array(z.string().trim().max(2000, "链接过长").regex(WECHAT_ARTICLE, WECHAT_URL_MESSAGE), {
+      error: WECHAT_URL_MESSAGE,
+    })
+    .min(1, WECHAT_URL_MESSAGE)
+    .max(WECHAT_MAX_URLS, `一次最多导入 ${WECHAT_MAX_URLS} 篇`),
+});
+
+export const RedirectFilterSchema = z.object({
+  q: z.preprocess(blank, z.string().trim().max(200).optional()),
+  origin: z.preprocess(blank, z.enum(["import", "editor"], { error: "来源不正确" }).optional()),
+  page: pageNo,
+  pageSize,
+});
+
+/** 添加跳转: an old address (a path or a whole URL) and an article or a path of the site. */
+export const RedirectFormSchema = z
+  .object({
+    from: z.string({ error: "请填写旧地址" }).trim().min(1, "请填写旧地址").max(1000, "旧地址过长"),
+    articleId: z.preprocess(
+      blank,
+      z.coerce
+        .number({ error: "文章 ID 不正确" })
+        .int("文章 ID 不正确")
+        .positive("文章 ID 不正确")
+        .optional(),
+    ),
+    target: z.preprocess(blank, z.string().trim().max(1000, "跳转目标过长").optional()),
+  })
+  .refine((r) => r.articleId !== undefined || r.target !== undefined, {
+    message: "请填写目标文章 ID 或跳转地址",
+    path: ["target"],
+  });
+
+export const ImportNoteSchema = z.object({
+  sourceId: z.string(),
+  title: z.string(),
+  outcome: z.enum(["created", "updated", "unchanged", "skipped", "failed"]),
+  articleId: z.number().nullable(),
+  notes: z.array(z.string()),
+});
+
+export const WordpressAnalysisSchema = z.object({
+  version: z.string(),
+  siteTitle: z.string(),
+  site: z.string(),
+  link: z.string(),
+  /** posts that will be imported (trash and auto-drafts left out) */
+  posts: z.number(),
+  byStatus: z.record(z.string(), z.number()),
+  pages: z.number(),
+  attachments: z.number(),
+  menus: z.number(),
+  others: z.number(),
+  comments: z.number(),
+  authors: z.number(),
+  categories: z.array(
+    z.object({ slug: z.string(), name: z.string(), posts: z.number(), columnId: z.number().nullable() }),
+  ),
+});
+
+export const ImportJobSchema = z.object({
+  id: z.number(),
+  kind: z.enum(["wordpress", "wechat"]),
+  /** interrupted: its process stopped while it ran (it can go on) */
+  status: z.enum(["analysing", "analysed", "running", "done", "failed", "interrupted"]),
+  dryRun: z.boolean(),
+  fileName: z.string(),
+  fileBytes: z.number(),
+  site: z.string(),
+  siteTitle: z.string(),
+  analysis: WordpressAnalysisSchema.nullable(),
+  options: z.record(z.string(), z.unknown()),
+  total: z.number(),
+  processed: z.number(),
+  created: z.number(),
+  updated: z.number(),
+  unchanged: z.number(),
+  skipped: z.number(),
+  failed: z.number(),
+  report: z.array(ImportNoteSchema),
+  error: z.string(),
+  createdBy: z.string(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+});
+
+export const RedirectRowSchema = z.object({
+  id: z.number(),
+  path: z.string(),
+  query: z.string(),
+  articleId: z.number().nullable(),
+  articleTitle: z.string().nullable(),
+  target: z.string(),
+  origin: z.enum(["import", "editor"]),
+  site: z.string(),
+  createdBy: z.string(),
+  createdAt: z.string(),
+});
+
+export type ImportJob = z.infer<typeof ImportJobSchema>;
+export type ImportNote = z.infer<typeof ImportNoteSchema>;
+export type WordpressAnalysis = z.infer<typeof WordpressAnalysisSchema>;
+export type RedirectRow = z.infer<typeof RedirectRowSchema>;
+
+export const IMPORT_STATUS_LABELS: Record<ImportJob["status"], string> = {
+  analysing: "读取文件中",
+  analysed: "待开始",
+  running: "导入中",
+  done: "已完成",
+  failed: "失败",
+  interrupted: "已中断",
+};
+export const OUTCOME_LABELS: Record<ImportNote["outcome"], string> = {
+  created: "新建",
+  updated: "更新",
+  unchanged: "未变化",
+  skipped: "跳过",
+  failed: "失败",
+};

@@ -1,0 +1,73 @@
+import { z } from "zod";
+import { AppError } from "../services/errors";
+import { parsePush, verifyPush } from "../wechat/push";
+import type { ApiContext } from "./endpoint";
+import { endpoint } from "./endpoint";
+
+const tag = "公众号";
+
+/** The largest push read: an event is well under 2 KB. */
+const PUSH_MAX_BYTES = 64 * 1024;
+
+const signed = z.object({
+  signature: z.string({ error: "缺少参数 signature" }).max(64, "参数 signature 不正确"),
+  timestamp: z.string({ error: "缺少参数 timestamp" }).regex(/^\d{1,12}$/, "参数 timestamp 不正确"),
+  nonce: z.string({ error: "缺少参数 nonce" }).max(64, "参数 nonce 不正确"),
+});
+
+function checkSigned(c: ApiContext, token: string | undefined, q: z.infer<typeof signed>) {
+  // Without a token configured there is nothing to check a push against: the route is not there.
+  if (!token) throw new AppError(404, "未配置公众号消息推送（WECHAT_CALLBACK_TOKEN）");
+  if (!verifyPush(token, q)) throw new AppError(403, "签名无效");
+  return c;
+}
+
+/**
+ * The 公众号's server configuration points here (docs/product.md, "WeChat sync"): WeChat checks
+ * the address with a GET that must echo `echostr`, then pushes events. PUBLISHJOBFINISH settles the
+ * sync waiting for that publish at once (polling freepublish/get would find it later anyway).
+ */
+export const wechatEndpoints = [
+  endpoint({
+    method: "get",
+    path: "/api/wechat/callback",
+    tag,
+    summary: "WeChat's check of the server configuration: answers echostr when the signature is right",
+    description: "403 for a wrong signature, 404 when WECHAT_CALLBACK_TOKEN is not set. Answers plain text.",
+    cache: false,
+    query: signed.extend({
+      echostr: z.string({ error: "缺少参数 echostr" }).max(200, "参数 echostr 不正确"),
+    }),
+    response: z.string(),
+    handler: async (q, s, c) => {
+      checkSigned(c, s.config.WECHAT_CALLBACK_TOKEN, q);
+      return c.text(q.echostr);
+    },
+  }),
+  endpoint({
+    method: "post",
+    path: "/api/wechat/callback",
+    tag,
+    summary: "An event pushed by WeChat (XML, signed); PUBLISHJOBFINISH settles the sync of that publish",
+    description:
+      "Answers `success` as WeChat expects. 403 for a wrong signature, 404 when WECHAT_CALLBACK_TOKEN is not set, 400 for a body that is not a push, 413 past 64 KB.",
+    rawBody: true,
+    query: signed.extend({ openid: z.string().max(100).optional() }),
+    response: z.string(),
+    handler: async (q, s, c) => {
+      checkSigned(c, s.config.WECHAT_CALLBACK_TOKEN, q);
+      if (Number(c.req.header("content-length") ?? 0) > PUSH_MAX_BYTES)
+        throw new AppError(413, "推送内容过大");
+      const text = await c.req.text();
+      if (text.length > PUSH_MAX_BYTES) throw new AppError(413, "推送内容过大");
+      const push = parsePush(text);
+      if (!push) throw new AppError(400, "推送内容不是有效的 XML");
+      if (push.encrypted)
+        s.logger.warn(
+          "encrypted wechat push ignored: set the server configuration to plain text or compatible mode",
+        );
+      if (push.publish) await s.wechatSync.published(push.publish);
+      return c.text("success");
+    },
+  }),
+];

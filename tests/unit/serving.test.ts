@@ -1,0 +1,280 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  articleChange,
+  articleTag,
+  type CacheTag,
+  type RouteCache,
+  resourceChange,
+} from "../../contract/cache-tags";
+import { endpoints } from "../../server/api/registry";
+import { createKeys, routeTrees, type Target } from "../../server/serving/keys";
+import type { Rendered } from "../../server/serving/render";
+import { createStore, storeDirectory } from "../../server/serving/store";
+
+function clock(start = 1_000_000) {
+  let t = start;
+  return { now: () => t, advance: (ms: number) => (t += ms) };
+}
+
+const answer = (status = 200, bytes = 1000): Rendered => ({
+  status,
+  headers: ["content-type", "text/html; charset=utf-8"],
+  body: Buffer.alloc(bytes, 1),
+  etag: 'W/"x"',
+  size: bytes + 200,
+  storable: true,
+});
+
+/** A store whose renders are counted and answered by `reply` (a 1,000-byte page by default). */
+function storeWith(
+  opts: { maxBytes?: number; dir?: string; reply?: (t: Target) => Promise<Rendered> | Rendered } = {},
+) {
+  const c = clock();
+  const rendered: string[] = [];
+  const store = createStore({
+    maxBytes: opts.maxBytes ?? 10 * 1024 * 1024,
+    ttlMs: 300_000,
+    staleMs: 60_000,
+    now: c.now,
+    dir: opts.dir,
+    render: async (t) => {
+      rendered.push(t.key);
+      return (await opts.reply?.(t)) ?? answer();
+    },
+  });
+  const get = async (key: string, tags: CacheTag[] = []) => {
+    const t = { key, tags };
+    return store.lookup(t) ?? (await store.fill(t));
+  };
+  return { store, clock: c, rendered, get };
+}
+
+describe("the response store", () => {
+  it("renders a key once however many readers wait, then serves it until its TTL, then stale while one refresh runs", async () => {
+    const { clock, rendered, get } = storeWith();
+    const readers = await Promise.all([1, 2, 3].map(() => get("h/a")));
+    expect(readers.map((r) => r?.state)).toEqual(["MISS", "MISS", "MISS"]);
+    expect(rendered).toEqual(["h/a"]);
+    expect((await get("h/a"))?.state).toBe("HIT");
+    clock.advance(301_000);
+    // Past its TTL: served stale to every reader while one background render replaces it.
+    expect((await get("h/a"))?.state).toBe("STALE");
+    expect((await get("h/a"))?.state).toBe("STALE");
+    await expect.poll(async () => (await get("h/a"))?.state).toBe("HIT");
+    expect(rendered).toEqual(["h/a", "h/a"]);
+    // Never served once the stale window has passed unread: rendered afresh.
+    clock.advance(361_000);
+    expect((await get("h/a"))?.state).toBe("MISS");
+  });
+
+  it("purges what a change touches, and only that", async () => {
+    const { store, get } = storeWith();
+    await get("h/articledetail/1", [articleTag(1), "chrome"]);
+    await get("h/articledetail/2", [articleTag(2), "chrome"]);
+    await get("h/", ["articles", "chrome"]);
+    await get("h/cooperate", ["contacts", "chrome"]);
+    store.change(articleChange(1));
+    expect((await get("h/articledetail/1"))?.state).toBe("MISS");
+    expect((await get("h/"))?.state).toBe("MISS");
+    expect((await get("h/articledetail/2"))?.state).toBe("HIT");
+    // A change to what the chrome lists (banners) purges every page.
+    store.change(resourceChange("banners"));
+    expect((await get("h/cooperate"))?.state).toBe("MISS");
+  });
+
+  it("never keeps an answer whose render began before a change that touched it, but gives it to its readers", async () => {
+    let release: () => void = () => {};
+    const { store, get } = storeWith({
+      reply: () => new Promise<Rendered>((r) => (release = () => r(answer()))),
+    });
+    const waiting = get("h/articledetail/7", [articleTag(7)]);
+    await expect.poll(() => typeof release).toBe("function");
+    store.change(articleChange(7));
+    release();
+    expect((await waiting)?.state).toBe("MISS");
+    expect(store.size).toBe(0);
+  });
+
+  it("gives answers that may not be stored to the readers who waited, and keeps none of them", async () => {
+    const { store, get, rendered } = storeWith({ reply: () => ({ ...answer(500), storable: false }) });
+    const [a, b] = await Promise.all([get("h/x"), get("h/x")]);
+    expect([a?.answer.status, b?.answer.status]).toEqual([500, 500]);
+    expect(rendered).toHaveLength(1);
+    expect((await get("h/x"))?.state).toBe("MISS");
+    expect(store.lookup({ key: "h/x", tags: [] })).toBeUndefined();
+  });
+
+  it("answers undefined when the render fails, so the caller answers the reader itself", async () => {
+    const { get } = storeWith({ reply: () => Promise.reject(new Error("thread gone")) });
+    expect(await get("h/x")).toBeUndefined();
+  });
+
+  it("stays within its budget, and a flood of 404s does not push out the pages readers come back to", async () => {
+    const { store, get } = storeWith({
+      maxBytes: 200_000,
+      reply: (t) => answer(t.key.includes("missing") ? 404 : 200, 9_000),
+    });
+    await get("h/hot");
+    for (let i = 0; i < 200; i++) {
+      await get(`h/missing-${i}`);
+      if (i % 5 === 0) expect((await get("h/hot"))?.state).toBe("HIT");
+    }
+    expect(store.bytes).toBeLessThanOrEqual(200_000);
+    expect((await get("h/hot"))?.state).toBe("HIT");
+    // The last 404s are still answered from the store, for their short life.
+    expect((await get("h/missing-199"))?.state).toBe("HIT");
+  });
+});
+
+describe("the response store on disk", () => {
+  it("keeps each answer's headers and body in a file of its own, read back as rendered, gone with the answer", async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "store-test-"));
+    const { dir, remove } = storeDirectory(root);
+    const page = {
+      ...answer(),
+      headers: ["content-type", "text/html", "content-security-policy", "script-src 'self'"],
+    };
+    page.body = Buffer.from("电商报".repeat(100));
+    const { store, get } = storeWith({ dir, maxBytes: 100_000, reply: () => page });
+    const first = await get("h/a", [articleTag(1)]);
+    expect(fs.readdirSync(dir)).toHaveLength(1);
+    const hit = await get("h/a");
+    expect(hit?.state).toBe("HIT");
+    expect(hit?.answer.body).toBeUndefined();
+    expect(store.read(hit!.answer)).toEqual({ headers: page.headers, body: page.body });
+    expect(store.read(first!.answer)?.body.equals(page.body)).toBe(true);
+    store.change(articleChange(1));
+    await expect.poll(() => fs.readdirSync(dir)).toEqual([]);
+    remove();
+    expect(fs.existsSync(dir)).toBe(false);
+  });
+
+  it("removes the directories that dead processes of this host left, never a live one's", () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "store-test-"));
+    const host = os.hostname().replace(/[^\w.-]/g, "_");
+    const dead = path.join(root, "cache", `${host}-999999999-abc123`);
+    const live = path.join(root, "cache", `${host}-${process.ppid}-def456`);
+    const other = path.join(root, "cache", `another-host-1-ghi789`);
+    for (const d of [dead, live, other]) fs.mkdirSync(d, { recursive: true });
+    const mine = storeDirectory(root);
+    expect(fs.existsSync(dead)).toBe(false);
+    expect(fs.existsSync(live)).toBe(true);
+    expect(fs.existsSync(other)).toBe(true);
+    expect(fs.existsSync(mine.dir)).toBe(true);
+  });
+});
+
+describe("cache keys", () => {
+  let build: ServerBuild;
+  beforeAll(async () => {
+    const entry = path.resolve("build/server/index.js");
+    if (!fs.existsSync(entry)) throw new Error("run `npm run build` first");
+    build = (await import(pathToFileURL(entry).href)) as ServerBuild;
+  });
+
+  it("keep only the parameters a route reads, sorted, whatever share or tracking parameters come with them", () => {
+    const keys = createKeys({ endpoints, routes: build.routes });
+    const o = "http://h";
+    const plain = keys.of(o, "/newlist/6?page=2");
+    expect(plain).toEqual({ key: "http://h/newlist/6?page=2", tags: ["articles", "chrome"] });
+    for (const junk of [
+      "/newlist/6?zzpoison=EVIL123&utm_source=attacker&page=2",
+      "/newlist/6?page=2&from=singlemessage&isappinstalled=0",
+      "/newlist/6?spm=a2c6h&page=2&share_token=x",
+    ])
+      expect(keys.of(o, junk), junk).toEqual(plain);
+    expect(keys.of(o, "/newlist/6?page=2&name=生活")).toEqual({
+      key: "http://h/newlist/6?name=%E7%94%9F%E6%B4%BB&page=2",
+      tags: ["articles", "chrome"],
+    });
+    expect(keys.of(o, "/articledetail/12?from=timeline")).toEqual({
+      key: "http://h/articledetail/12",
+      tags: ["article:12", "chrome"],
+    });
+    // A client navigation's data request is its page's, with React Router's own parameters.
+    expect(keys.of(o, "/articledetail/12.data?_routes=routes%2Fnews%2Farticle&utm_source=x")).toEqual({
+      key: "http://h/articledetail/12.data?_routes=routes%2Fnews%2Farticle",
+      tags: ["article:12", "chrome"],
+    });
+    // API answers: the parameters the schema reads, tags from the parsed query; invalid input is never stored.
+    expect(keys.of(o, "/api/product/content/detail?utm_x=1&contentId=5")).toEqual({
+      key: "http://h/api/product/content/detail?contentId=5",
+      tags: ["article:5"],
+    });
+    expect(keys.of(o, "/api/product/content/detail?contentId=abc")).toBe(false);
+    // Never stored: the console, pages made for one visitor, static files, hosts apart.
+    for (const p of [
+      "/admin",
+      "/admin/articles",
+      "/pay/cashier?orderId=1",
+      "/tzyx/zebra/product/1",
+      "/favicon.svg",
+    ])
+      expect(keys.of(o, p), p).toBe(false);
+    expect((keys.of("http://other", "/") as Target).key).toBe("http://other/");
+  });
+
+  it("match the route React Router matches on its whole table, for every kind of path", () => {
+    const routes = build.routes;
+    const whole = (parent: string | undefined): RouteObject[] =>
+      Object.values(routes)
+        .filter((r) => r && r.parentId === parent)
+        .map((r) => {
+          const children = whole(r!.id);
+          return { id: r!.id, path: r!.path, index: r!.index, ...(children.length ? { children } : {}) };
+        }) as RouteObject[];
+    const full = whole(undefined);
+    const trees = routeTrees(routes);
+    const paths = [
+      "/",
+      "/news",
+      "/NEWS",
+      "/newlist/6",
+      "/taglist/3",
+      "/searchlist",
+      "/searchlist/电商",
+      "/articledetail/12",
+      "/preview/abc",
+      "/cooperate",
+      "/activity",
+      "/activity/wsfh/summit",
+      "/activity/wsfh/newispower/review",
+      "/activity/caicai/list",
+      "/market/products/mini",
+      "/market/products/yingxiao",
+      "/tzyx/zebra/product/1",
+      "/tzyx/zebra/zzc",
+      "/pay/cashier",
+      "/robots.txt",
+      "/sitemap.xml",
+      "/sitemaps/articles-1.xml",
+      "/rss.xml",
+      "/rss/5.xml",
+      "/wxmcn",
+      "/flybird/live",
+      "/idaxue/class/2",
+      "/wang/w/x",
+      "/admin",
+      "/admin/articles/3",
+      "/no-such/page",
+      "/x.txt",
+      "/articledetail/12/extra",
+    ];
+    for (const p of paths)
+      expect(matchRoutes(trees(p), p)?.at(-1)?.route.id, p).toBe(matchRoutes(full, p)?.at(-1)?.route.id);
+  });
+
+  it("are declared by every public page route: tags, or cache: false", () => {
+    const undeclared = Object.values(build.routes)
+      .filter((r) => r && !r.id.startsWith("routes/admin/") && r.id !== "admin-not-found")
+      .filter((r) => !Object.values(build.routes).some((c) => c?.parentId === r!.id))
+      .filter((r) => (r!.module as { handle?: { cache?: RouteCache } }).handle?.cache === undefined)
+      .map((r) => r!.id);
+    expect(undeclared).toEqual([]);
+  });
+});
