@@ -89,8 +89,13 @@ const ConfigSchema = z.object({
    * purge or refresh the answers they touch at once); 0 disables the store
    */
   CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(86400).default(300),
-  /** how long past its TTL an answer may still be served while one background render refreshes it */
-  CACHE_STALE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /**
+   * how long past its TTL an answer may still be served while one background render refreshes it:
+   * what an answer shows of itself is purged at once on a change, so a stale answer differs only in
+   * its sidebars (latest and hot lists), and the long tail of pages read less than once per TTL
+   * stays in the store instead of making each of its readers wait for a render
+   */
+  CACHE_STALE_SECONDS: z.coerce.number().int().min(0).max(86400).default(3600),
   /**
    * threads that render public pages missing from the store (server/serving/threads.ts), so the
    * request thread keeps answering stored pages meanwhile; unset: one per core but one, at least
@@ -130,7 +135,7 @@ const ConfigSchema = z.object({
    * The response store's budget for compressed pages and API answers, in MB of files under
    * DATA_DIR/cache (the process keeps only their index, about 0.5 KB an answer). 1,024 holds about
    * 80,000 article pages (12–13 KB each, brotli), most of a 100,000-article site's long tail
-   * (bench/README.md, "Serving").
+   * (bench/README.md, "Real traffic").
    */
   CACHE_MAX_MB: z.coerce.number().min(1).max(65536).default(1024),
   /** WeCom / DingTalk group-robot URL told about every new MCN lead (phone masked); unset: no message */

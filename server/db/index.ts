@@ -122,8 +122,8 @@ export async function openDatabase(opts: {
     raw.pragma("busy_timeout = 5000");
     // Pages SQLite does not keep itself are read through the operating system's file cache, which is
     // shared and given back under pressure. The file is not memory-mapped: every page a mapping
-    // touches stays in the process's resident memory (a site serving 100,000 articles held hundreds
-    // of MB that way per connection; bench/README.md, "Memory").
+    // touches would count in the process's resident memory, hundreds of MB per connection on a
+    // 100,000-article site (bench/README.md, "Real traffic").
     raw.pragma(`cache_size = -${(opts.cacheMb ?? 32) * 1024}`);
     const db = new Kysely<DB>({
       dialect: new SqliteDialect({ database: wrapSqlite(raw) as never }),

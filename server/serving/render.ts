@@ -62,7 +62,7 @@ export async function renderForStore(app: OriginApp, url: string, security: Secu
 
 /**
  * Brotli at quality 4: about a tenth smaller than quality 1 for a 38 KB article page, for a tenth of
- * a millisecond more per render (bench/README.md, "Serving").
+ * a millisecond more per render (bench/README.md, "Real traffic").
  */
 export function compress(body: Buffer): Buffer {
   return zlib.brotliCompressSync(body, {

@@ -57,8 +57,8 @@ export function createRenderThreads(opts: {
     // Threads keep open handles (a database connection, the channel): never park them in Atomics.wait.
     atomics: "disabled",
     workerData: { ...opts.data, channel } satisfies WorkerData,
-    // V8 lets an idle-looking heap grow far past what it holds (a thread held 230 MB for 90 MB of
-    // live objects): a cap makes it collect sooner (bench/README.md, "Memory").
+    // V8 lets a heap grow far past its live objects before collecting; a cap makes it collect sooner
+    // and bounds the process's memory (bench/README.md, "Real traffic").
     resourceLimits: { maxOldGenerationSizeMb: OLD_GENERATION_MB },
   });
   // A thread that dies (out of memory, a crash) is replaced by piscina; its render fails and the

@@ -11,7 +11,7 @@ describe("configuration", () => {
     expect(c.wechatConfigured).toBe(false);
     expect(c.REMOTE_IMAGES_ALLOW_LOOPBACK).toBe(false);
     expect(c.CACHE_MAX_MB).toBe(1024);
-    expect(c.CACHE_STALE_SECONDS).toBe(60);
+    expect(c.CACHE_STALE_SECONDS).toBe(3600);
   });
 
   it("takes REMOTE_IMAGES_ALLOW_LOOPBACK only in tests", () => {
