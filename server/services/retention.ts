@@ -136,7 +136,7 @@ export function createRetention(deps: {
         eb.or([
           eb("contact", "not like", "%*%"),
           ...ORDER_PERSONAL_FIELDS.filter((f) => f.erase === "null").map((f) =>
-            eb(f.column as "id_card_enc", "is not", null),
+            eb(f.column as never, "is not", null),
           ),
         ]),
       );
@@ -151,7 +151,7 @@ export function createRetention(deps: {
         eb.or([
           eb("phone", "not like", "%*%"),
           ...LEAD_PERSONAL_FIELDS.filter((f) => f.erase === "null").map((f) =>
-            eb(f.column as "id_copy_pic", "is not", null),
+            eb(f.column as never, "is not", null),
           ),
         ]),
       );
