@@ -61,7 +61,7 @@ export function isTrustedProxy(ip: string, proxies: string[]): boolean {
  * The visitor's IP given the socket's peer and the X-Forwarded-For header: with trusted proxies,
  * the hops are walked from the right (the peer first, then what each proxy appended) and the first
  * one that is not a trusted proxy is the visitor. Everything left of it was written by the client
- * and is ignored, as is X-Real-IP (README "Behind nginx"). When every hop is a proxy, the left-most.
+ * and is ignored, as is X-Real-IP (README "Production mode"). When every hop is a proxy, the left-most.
  */
 export function visitorIp(peer: string, forwardedFor: string | undefined, proxies: string[] | false): string {
   if (!proxies || !isTrustedProxy(peer, proxies)) return peer;

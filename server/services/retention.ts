@@ -7,6 +7,7 @@ import {
   ORDER_PERSONAL_FIELDS,
   type PersonalFieldErasure,
 } from "../../contract/privacy";
+import { CHOICE_SEPARATOR, OPTION_TEXT_SEPARATOR } from "../../contract/signup";
 import type { Database } from "../db";
 import type { DB } from "../db/schema";
 import type { Logger } from "../logger";
@@ -62,17 +63,30 @@ type Scope = { before: string } | { mobile: string };
 type Row = Record<string, unknown> & { id: number };
 type Field = { column: string; label: string; erase: PersonalFieldErasure };
 
+/** Question id → type, for the questions whose answers may hold typed-in text. */
+type FreeText = Map<number, string>;
+
+/** One answer without what the visitor typed in: a text answer empties, "其他平台:…" keeps the option. */
+function eraseAnswer(type: string, answer: string): string {
+  if (type !== "CHECKBOX_INPUT") return "";
+  return answer
+    .split(CHOICE_SEPARATOR)
+    .map((piece) => piece.split(OPTION_TEXT_SEPARATOR)[0])
+    .join(CHOICE_SEPARATOR);
+}
+
 /** The answers with what the visitor typed in removed (the chosen options stay). */
-function eraseAnswers(json: string, freeText: Set<number>): string {
+function eraseAnswers(json: string, freeText: FreeText): string {
   try {
     const v = JSON.parse(json) as unknown;
     if (!Array.isArray(v)) return "[]";
     return JSON.stringify(
-      v.map((a) =>
-        a && typeof a === "object" && freeText.has(Number((a as { questionId?: unknown }).questionId))
-          ? { ...a, answer: "" }
-          : a,
-      ),
+      v.map((a) => {
+        if (!a || typeof a !== "object") return a;
+        const type = freeText.get(Number((a as { questionId?: unknown }).questionId));
+        const answer = (a as { answer?: unknown }).answer;
+        return type ? { ...a, answer: eraseAnswer(type, String(answer ?? "")) } : a;
+      }),
     );
   } catch {
     return "[]";
@@ -80,7 +94,7 @@ function eraseAnswers(json: string, freeText: Set<number>): string {
 }
 
 /** What erasing the field changes in this row: the new value, or undefined when nothing is left. */
-function erasedValue(f: Field, value: unknown, freeText: Set<number>): unknown {
+function erasedValue(f: Field, value: unknown, freeText: FreeText): unknown {
   if (value === null || value === undefined) return undefined;
   switch (f.erase) {
     case "mobile":
@@ -99,7 +113,7 @@ function erasedValue(f: Field, value: unknown, freeText: Set<number>): unknown {
   }
 }
 
-function erasure(fields: readonly Field[], row: Row, freeText: Set<number>) {
+function erasure(fields: readonly Field[], row: Row, freeText: FreeText) {
   const set: Record<string, unknown> = {};
   const labels: string[] = [];
   for (const f of fields) {
@@ -159,15 +173,15 @@ export function createRetention(deps: {
     return s.orderBy("id");
   };
 
-  const freeTextQuestions = async (q: Kysely<DB>) =>
-    new Set(
+  const freeTextQuestions = async (q: Kysely<DB>): Promise<FreeText> =>
+    new Map(
       (
         await q
           .selectFrom("questions")
-          .select("id")
+          .select(["id", "type"])
           .where("type", "in", [...FREE_TEXT_QUESTION_TYPES])
           .execute()
-      ).map((r) => r.id),
+      ).map((r) => [r.id, r.type]),
     );
 
   async function plan(scope: Scope, q: Kysely<DB> = db): Promise<ErasurePlan> {

@@ -7,7 +7,7 @@ import { createBackup, listFiles } from "../../server/backup/create";
 import { pgToolEnv } from "../../server/backup/database";
 import { unpackAndVerify } from "../../server/backup/restore";
 import { loadConfig } from "../../server/config";
-import { AdminClient, firstAdmin, testPicture } from "../helpers/admin";
+import { firstAdmin, testPicture } from "../helpers/admin";
 import { idNumber } from "../helpers/drill";
 import { engines } from "../helpers/server";
 import { type SiteProcess, startSiteProcess } from "../helpers/site-process";
