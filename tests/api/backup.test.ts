@@ -277,7 +277,11 @@ describe("backup and restore refuse bad input with a clear message, leaving the 
     expect(theirs.manifest.encryptedIdNumbers).toBeGreaterThan(0);
     await rejects(restoreArchive({ archive: theirs.file, config: target, passphrase: PASS }), /another site/);
     await rejects(
-      restoreArchive({ archive: theirs.file, config: loadConfig({ DATA_DIR: fresh("target") }) }),
+      restoreArchive({
+        archive: theirs.file,
+        config: loadConfig({ DATA_DIR: fresh("target") }),
+        passphrase: PASS,
+      }),
       /need PII key/,
     );
     untouched(target.DATA_DIR);
