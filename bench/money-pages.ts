@@ -16,7 +16,7 @@ export async function cashierPath(base: string, ip = "198.51.100.77"): Promise<s
     headers: {
       "content-type": "application/json",
       "idempotency-key": `bench-${Date.now()}-${Math.random().toString(16).slice(2)}`,
-      "x-real-ip": ip,
+      "x-forwarded-for": ip,
     },
     body: JSON.stringify({
       productId: 415,

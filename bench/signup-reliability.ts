@@ -109,7 +109,7 @@ async function submit(url: string, i: number, key: string, phase: Attempt["phase
         "content-type": "application/json",
         "idempotency-key": key,
         // a distinct visitor per submit: the per-IP limit is not what is measured here
-        "x-real-ip": `10.${Math.floor(i / 250)}.${i % 250}.1`,
+        "x-forwarded-for": `10.${Math.floor(i / 250)}.${i % 250}.1`,
       },
       body: JSON.stringify(payload(i)),
     });

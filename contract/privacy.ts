@@ -49,3 +49,42 @@ export const BackupStatusSchema = z.object({
   ageSeconds: z.number().nullable(),
   stale: z.boolean(),
 });
+
+/**
+ * The personal fields of a sign-up order and of an MCN lead (docs/product.md "Personal data"): what
+ * an erasure on request and the retention job clear, each in one way. "mobile" and "name" keep a
+ * masked form (138****5678, 张*), "answers" keeps the chosen options and drops what was typed in,
+ * "null" empties the column. The Chinese label is what the console shows before an erasure.
+ */
+export type PersonalFieldErasure = "mobile" | "name" | "answers" | "null";
+export interface PersonalField {
+  column: string;
+  label: string;
+  erase: PersonalFieldErasure;
+}
+
+export const ORDER_PERSONAL_FIELDS = [
+  { column: "id_card_enc", label: "身份证号", erase: "null" },
+  { column: "id_card_masked", label: "身份证号", erase: "null" },
+  { column: "contact", label: "手机号", erase: "mobile" },
+  { column: "signer", label: "签约人/付款人姓名", erase: "name" },
+  { column: "payer", label: "签约人/付款人姓名", erase: "name" },
+  { column: "shop_id", label: "店铺ID/店铺名", erase: "null" },
+  { column: "shop_name", label: "店铺ID/店铺名", erase: "null" },
+  { column: "answers_json", label: "填写的回答", erase: "answers" },
+  // the keyed digest of the whole form (mobile and ID number included)
+  { column: "request_hash", label: "表单摘要", erase: "null" },
+] as const satisfies readonly PersonalField[];
+
+export const LEAD_PERSONAL_FIELDS = [
+  { column: "id_copy_pic", label: "身份证复印件", erase: "null" },
+  { column: "phone", label: "手机号", erase: "mobile" },
+  { column: "name", label: "姓名", erase: "name" },
+  { column: "channel_nickname", label: "账号昵称", erase: "null" },
+  { column: "channel_link", label: "账号链接", erase: "null" },
+  { column: "user_agent", label: "浏览器标识", erase: "null" },
+  { column: "ip_hash", label: "IP 摘要", erase: "null" },
+] as const satisfies readonly PersonalField[];
+
+/** Question types whose answers are typed in by the visitor (erased); choices are kept. */
+export const FREE_TEXT_QUESTION_TYPES = ["INPUT", "TEXTAREA", "CHECKBOX_INPUT"] as const;

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { parseInterval, parseKeep } from "./backup/durations";
+import { LOCAL_PROXIES, parseProxyList } from "./http/client-ip";
 import { parseHost } from "./http/origin";
 import { parsePiiKey } from "./services/pii";
 
@@ -77,13 +78,33 @@ const ConfigSchema = z.object({
     .refine((v) => v === undefined || /^[A-Za-z0-9]{3,32}$/.test(v), "must be 3-32 letters or digits"),
   /** how often each instance looks for due 公众号 sync jobs (0: only when one is started or retried) */
   WECHAT_SYNC_POLL_SECONDS: z.coerce.number().min(0).max(3600).default(5),
-  /** behind a reverse proxy (nginx): take the visitor's IP from X-Forwarded-For / X-Real-IP */
+  /**
+   * behind a reverse proxy (nginx): "true" trusts proxies on this machine or a private network,
+   * or a comma-separated list of the proxies' addresses / CIDR ranges. The visitor's IP is then the
+   * right-most X-Forwarded-For hop that is not a trusted proxy (server/http/client-ip.ts), and
+   * X-Forwarded-Proto / X-Forwarded-Host are read. false: the socket's address only.
+   */
   TRUST_PROXY: z
-    .enum(["true", "false", "1", "0"])
+    .string()
+    .trim()
     .default("false")
-    .transform((v) => v === "true" || v === "1"),
-  /** salt for hashing visitor IPs (rate-limit keys, lead records); set it in production */
-  IP_HASH_SALT: z.string().default("dianshang-news"),
+    .transform((v): string[] | false => {
+      if (v === "" || v === "false" || v === "0") return false;
+      if (v === "true" || v === "1") return LOCAL_PROXIES;
+      return v
+        .split(",")
+        .map((x) => x.trim())
+        .filter(Boolean);
+    })
+    .refine(
+      (v) => v === false || (v.length > 0 && parseProxyList(v) !== null),
+      'must be "true", "false" or a comma-separated list of proxy addresses or CIDR ranges',
+    ),
+  /**
+   * salt for hashing visitor IPs (rate-limit keys, lead and audit records); unset: derived from the
+   * PII key (services/index.ts), so it is secret and shared by every instance with that key
+   */
+  IP_HASH_SALT: z.string().default(""),
   /**
    * how long the response store keeps a page or API answer before re-rendering it (content changes
    * purge or refresh the answers they touch at once); 0 disables the store

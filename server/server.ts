@@ -17,7 +17,7 @@ import { createOriginCheck } from "./http/origin";
 import { createSecurity } from "./http/security";
 import { createLogger, type Logger } from "./logger";
 import { createServices, type Services } from "./services";
-import { moveIdCopies } from "./services/id-copies";
+import { moveIdCopies, sealIdCopies } from "./services/id-copies";
 import { scheduleRetention } from "./services/retention";
 import { createServing, type Serving } from "./serving";
 import { createKeys } from "./serving/keys";
@@ -56,6 +56,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   });
   const services = createServices({ config, database, logger, fetch: opts.fetch });
   await moveIdCopies(config.DATA_DIR, logger);
+  await sealIdCopies(config.DATA_DIR, services.signup.pii, logger);
   const stopRetention = scheduleRetention(services.retention, logger);
   const backups = scheduleBackups({ config, store: services.store, logger, sqlite: database.sqlite });
   if (!(await services.store.ready()))

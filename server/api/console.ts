@@ -3,7 +3,7 @@ import { ADMIN_MESSAGES } from "../../contract/admin";
 import { idOf } from "../../contract/params";
 import { type Actor, type Session, sameSecret } from "../entities/users";
 import { requestIpHash } from "../http/client-ip";
-import { originOf } from "../http/origin";
+import { originOf, secureRequest } from "../http/origin";
 import type { Services } from "../services";
 import { AppError } from "../services/errors";
 import type { Access, ApiContext, ApiEnv } from "./endpoint";
@@ -47,7 +47,7 @@ export function consoleGuard(
     if (unsafe && !sameOrigin(c.req.header("origin"), hosts, services)) {
       throw new AppError(403, ADMIN_MESSAGES.csrf);
     }
-    const session = await auth.session(c.req.header("cookie"));
+    const session = await auth.session(c.req.header("cookie"), secureRequest(c));
     c.set("session", session);
     if (unsafe && !sessionless.has(c.req.path)) {
       if (!session) throw new AppError(401, ADMIN_MESSAGES.signInRequired);

@@ -116,7 +116,8 @@ export const contentEndpoints = [
   endpoint({
     method: "get",
     path: "/api/product/tag/detail",
-    tags: () => ["tags"],
+    // whether the tag names a published article (else 404) changes with the articles
+    tags: () => ["tags", ARTICLES],
     tag: "栏目",
     summary: "One tag",
     query: z.object({ tagId: idParam("tagId") }),

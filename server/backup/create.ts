@@ -31,10 +31,10 @@ export interface BackupOptions {
   dir: string;
   /** put the PII key in the archive; needs a passphrase, and the archive is then encrypted */
   withKey?: boolean;
-  /** encrypt the archive with this passphrase (required with withKey) */
+  /** encrypt the archive with this passphrase (required: an archive holds personal data) */
   passphrase?: string;
   now?: () => Date;
-  /** the server's own SQLite handle (scheduled backups): writes through it never restart the copy */
+  /** the server's own SQLite handle (scheduled backups) */
   sqliteSource?: SQLite.Database;
 }
 
@@ -125,9 +125,13 @@ export async function createBackup(opts: BackupOptions): Promise<BackupResult> {
   const started = performance.now();
   const { config } = opts;
   const dir = path.resolve(opts.dir);
-  if (opts.withKey && !opts.passphrase)
+  // An archive holds the personal data of orders and leads, ID-card copies included: it is always
+  // encrypted, and without a passphrase there is no backup (README "Backups").
+  if (!opts.passphrase)
     throw new BackupError(
-      "--with-key needs a passphrase to encrypt the archive: set BACKUP_PASSPHRASE or use --passphrase-file",
+      opts.withKey
+        ? "--with-key needs a passphrase to encrypt the archive: set BACKUP_PASSPHRASE or use --passphrase-file"
+        : "backups hold personal data and are always encrypted: set BACKUP_PASSPHRASE or use --passphrase-file",
     );
   if (opts.passphrase !== undefined && opts.passphrase.length < 8)
     throw new BackupError("the passphrase must be at least 8 characters");

@@ -257,15 +257,17 @@ function checkKey(manifest: Manifest, staging: string, config: Config, force: bo
   } catch (err) {
     throw err instanceof BackupError ? err : new BackupError((err as Error).message);
   }
-  const needs = manifest.encryptedIdNumbers > 0 && manifest.piiKeyId;
+  // ID numbers and ID-card copies (services/id-copies.ts) are both encrypted under the PII key.
+  const idCopies = Object.keys(manifest.files ?? {}).filter((n) => n.startsWith("private/")).length;
+  const needs = (manifest.encryptedIdNumbers > 0 || idCopies > 0) && manifest.piiKeyId;
   if (current && manifest.piiKeyId && current.keyId !== manifest.piiKeyId && needs && !force)
     throw new BackupError(
-      `the archive's ID numbers are encrypted under PII key ${manifest.piiKeyId}, but the configured key (${current.location}) is ${current.keyId}: this looks like an archive from another site. Configure the site's key, or use --force to restore anyway`,
+      `the archive's ID numbers and ID-card copies are encrypted under PII key ${manifest.piiKeyId}, but the configured key (${current.location}) is ${current.keyId}: this looks like an archive from another site. Configure the site's key, or use --force to restore anyway`,
     );
   if (archived && !current) return archived;
   if (!archived && !current && needs && !force)
     throw new BackupError(
-      `the archive's ${manifest.encryptedIdNumbers} ID numbers need PII key ${manifest.piiKeyId}, which is not in the archive: set PII_KEY or copy the site's pii.key into ${config.DATA_DIR} first (or --force to restore without it: those ID numbers will not decrypt)`,
+      `the archive's ${manifest.encryptedIdNumbers} ID numbers and ${idCopies} ID-card copies need PII key ${manifest.piiKeyId}, which is not in the archive: set PII_KEY or copy the site's pii.key into ${config.DATA_DIR} first (or --force to restore without it: they will not decrypt)`,
     );
   return null;
 }

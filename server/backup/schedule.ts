@@ -97,6 +97,8 @@ export function scheduleBackups(deps: {
   checkEveryMs?: number;
   /** the shared store's key prefix (tests sharing one Redis) */
   keyPrefix?: string;
+  /** the archives' passphrase; default BACKUP_PASSPHRASE (without one every backup is refused) */
+  passphrase?: string;
 }): BackupSchedule {
   const { config, store, logger } = deps;
   const now = deps.now ?? (() => new Date());
@@ -118,7 +120,7 @@ export function scheduleBackups(deps: {
       const r = await createBackup({
         config,
         dir: config.BACKUP_DIR,
-        passphrase: process.env.BACKUP_PASSPHRASE || undefined,
+        passphrase: deps.passphrase ?? (process.env.BACKUP_PASSPHRASE || undefined),
         sqliteSource: deps.sqlite,
         now,
       });

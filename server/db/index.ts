@@ -120,6 +120,9 @@ export async function openDatabase(opts: {
     raw.pragma("synchronous = NORMAL");
     raw.pragma("foreign_keys = ON");
     raw.pragma("busy_timeout = 5000");
+    // Deleted and overwritten content is zeroed in the file, not left in free space: erased personal
+    // data must not be recoverable from the database (docs/product.md "Personal data").
+    raw.pragma("secure_delete = ON");
     // Pages SQLite does not keep itself are read through the operating system's file cache, which is
     // shared and given back under pressure. The file is not memory-mapped: every page a mapping
     // touches would count in the process's resident memory, hundreds of MB per connection on a

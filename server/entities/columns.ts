@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { Column, Tag } from "../../contract/entities";
 import { CONSOLE_RESOURCES } from "../../contract/resources";
 import type { DB } from "../db/schema";
@@ -13,8 +13,23 @@ export function columnReads(db: Kysely<DB>) {
       const rows = await db.selectFrom("columns").selectAll().orderBy("sort_order").orderBy("id").execute();
       return rows.map(toColumn);
     },
+    /** A tag the public may see: one that names a published article (a draft's tags stay private). */
     async tag(tagId: number): Promise<Tag> {
-      const r = await db.selectFrom("tags").selectAll().where("id", "=", tagId).executeTakeFirst();
+      const r = await db
+        .selectFrom("tags")
+        .selectAll()
+        .where("id", "=", tagId)
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom("article_tags as at")
+              .innerJoin("articles as a", "a.id", "at.article_id")
+              .select("at.article_id")
+              .whereRef("at.tag_id", "=", "tags.id")
+              .where("a.status", "=", sql.lit("published")),
+          ),
+        )
+        .executeTakeFirst();
       if (!r) throw notFound("标签");
       return { tagId: r.id, tagName: r.name };
     },

@@ -21,8 +21,10 @@ import type { McnLeadTable } from "../db/schema";
 import type { Logger } from "../logger";
 import { beijingDayEnd, beijingDayStart, beijingTime, toCsv } from "../services/csv";
 import { AppError } from "../services/errors";
+import { sealIdCopy } from "../services/id-copies";
 import type { LeadWebhook } from "../services/lead-webhook";
 import type { LimitRule, Limits } from "../services/limits";
+import type { Pii } from "../services/pii";
 
 /** Submits of both forms per hashed IP: generous for people, tight for scripts. */
 export const LEAD_LIMIT: LimitRule = {
@@ -97,6 +99,8 @@ export function createMcnService(opts: {
   logger: Logger;
   webhook: LeadWebhook;
   uploadsDir: string;
+  /** the PII key: ID copies are stored encrypted under a key derived from it (services/id-copies.ts) */
+  pii: () => Pii;
 }) {
   const { database, limits, logger, webhook } = opts;
   const { db } = database;
@@ -245,7 +249,7 @@ export function createMcnService(opts: {
     }
     await fs.mkdir(mcnDir, { recursive: true });
     const name = `${crypto.randomBytes(16).toString("hex")}.${ext}`;
-    await fs.writeFile(path.join(mcnDir, name), out, { flag: "wx" });
+    await fs.writeFile(path.join(mcnDir, name), sealIdCopy(opts.pii(), out), { flag: "wx", mode: 0o600 });
     logger.info({ bytes: out.byteLength, type: ext }, "mcn picture stored");
     return `/uploads/mcn/${name}`;
   }

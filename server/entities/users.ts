@@ -23,6 +23,16 @@ export const LOGIN_LIMIT: LimitRule = {
   durationSec: 900,
   message: ADMIN_MESSAGES.tooManyAttempts,
 };
+/**
+ * Wrong passwords per account, whatever the address: a guesser who changes addresses (or forges
+ * them) is stopped too. A little above LOGIN_LIMIT, so one address is stopped by that first.
+ */
+export const LOGIN_ACCOUNT_LIMIT: LimitRule = {
+  name: "admin-login-account",
+  points: 6,
+  durationSec: 900,
+  message: ADMIN_MESSAGES.tooManyAttempts,
+};
 /** Every sign-in attempt per address, whatever the account (password spraying). */
 export const LOGIN_IP_LIMIT: LimitRule = {
   name: "admin-login-ip",
@@ -65,11 +75,14 @@ export function sameSecret(a: string, b: string): boolean {
 }
 
 export function createAuth(deps: { config: Config; database: Database; limits: Limits; logger: Logger }) {
-  const { config, database, limits, logger } = deps;
+  const { database, limits, logger } = deps;
   const { db } = database;
-  const secure = (config.PUBLIC_URL ?? "").startsWith("https://");
-  /** __Host- cookies must be Secure, host-only and on path /: the browser enforces all three. */
-  const cookieName = secure ? "__Host-dsn_admin" : "dsn_admin";
+  /**
+   * `secure`: the request came over HTTPS, as the checked origin says (PUBLIC_URL, or
+   * X-Forwarded-Proto behind a trusted proxy: server/http/origin.ts secureRequest). __Host- cookies
+   * must be Secure, host-only and on path /: the browser enforces all three.
+   */
+  const cookieName = (secure: boolean) => (secure ? "__Host-dsn_admin" : "dsn_admin");
 
   async function activeAdmins(tx = db): Promise<number> {
     const r = await tx
@@ -138,7 +151,6 @@ export function createAuth(deps: { config: Config; database: Database; limits: L
 
   return {
     cookieName,
-    secure,
 
     async adminExists(): Promise<boolean> {
       return (await activeAdmins()) > 0;
@@ -164,7 +176,7 @@ export function createAuth(deps: { config: Config; database: Database; limits: L
     createUser: (input: { username: string; displayName: string; password: string; role: Role }) =>
       insertUser(db, input),
 
-    /** Checks a password; 429 after too many wrong ones for this account from this address. */
+    /** Checks a password; 429 after too many wrong ones for this account (from this address, or at all). */
     async login(
       username: string,
       password: string,
@@ -173,6 +185,7 @@ export function createAuth(deps: { config: Config; database: Database; limits: L
       const key = `${ipHash}:${username.toLowerCase()}`;
       await limits.consume(LOGIN_IP_LIMIT, ipHash);
       await limits.consume(LOGIN_LIMIT, key);
+      await limits.consume(LOGIN_ACCOUNT_LIMIT, username.toLowerCase());
       const row = await db
         .selectFrom("admin_users")
         .selectAll()
@@ -187,13 +200,14 @@ export function createAuth(deps: { config: Config; database: Database; limits: L
         throw new AppError(401, ADMIN_MESSAGES.badCredentials);
       }
       await limits.reset(LOGIN_LIMIT, key);
+      await limits.reset(LOGIN_ACCOUNT_LIMIT, username.toLowerCase());
       logger.info({ userId: row.id }, "admin signed in");
       return startSession(toAdminUser(row), ipHash);
     },
 
     /** The session of a Cookie header, or null; refreshes its idle expiry now and then. */
-    async session(cookieHeader: string | null | undefined): Promise<Session | null> {
-      const token = readCookie(cookieHeader, cookieName);
+    async session(cookieHeader: string | null | undefined, secure: boolean): Promise<Session | null> {
+      const token = readCookie(cookieHeader, cookieName(secure));
       if (!token || token.length > 100) return null;
       const id = sha256(token);
       const now = Date.now();
@@ -231,9 +245,9 @@ export function createAuth(deps: { config: Config; database: Database; limits: L
     },
 
     /** Set-Cookie value for a new session. */
-    cookie(token: string): string {
+    cookie(token: string, secure: boolean): string {
       return [
-        `${cookieName}=${token}`,
+        `${cookieName(secure)}=${token}`,
         "Path=/",
         "HttpOnly",
         "SameSite=Lax",
@@ -241,9 +255,9 @@ export function createAuth(deps: { config: Config; database: Database; limits: L
         ...(secure ? ["Secure"] : []),
       ].join("; ");
     },
-    clearCookie(): string {
+    clearCookie(secure: boolean): string {
       return [
-        `${cookieName}=`,
+        `${cookieName(secure)}=`,
         "Path=/",
         "HttpOnly",
         "SameSite=Lax",

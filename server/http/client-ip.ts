@@ -1,23 +1,93 @@
 import crypto from "node:crypto";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
+import ipaddr from "ipaddr.js";
+
+/** TRUST_PROXY=true: proxies on this machine or on a private network (nginx in front). */
+export const LOCAL_PROXIES = [
+  "127.0.0.0/8",
+  "::1/128",
+  "10.0.0.0/8",
+  "172.16.0.0/12",
+  "192.168.0.0/16",
+  "169.254.0.0/16",
+  "fc00::/7",
+  "fe80::/10",
+];
+
+/** Parses a TRUST_PROXY list (addresses or CIDR ranges); null when an entry is neither. */
+export function parseProxyList(list: string[]): [ipaddr.IPv4 | ipaddr.IPv6, number][] | null {
+  const out: [ipaddr.IPv4 | ipaddr.IPv6, number][] = [];
+  for (const entry of list) {
+    try {
+      if (entry.includes("/")) out.push(ipaddr.parseCIDR(entry));
+      else {
+        const a = ipaddr.parse(entry);
+        out.push([a, a.kind() === "ipv4" ? 32 : 128]);
+      }
+    } catch {
+      return null;
+    }
+  }
+  return out;
+}
+
+const parsedLists = new WeakMap<string[], [ipaddr.IPv4 | ipaddr.IPv6, number][]>();
+
+function normalise(ip: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
+  try {
+    const a = ipaddr.parse(ip.trim().replace(/^\[|\]$/g, ""));
+    return a.kind() === "ipv6" && (a as ipaddr.IPv6).isIPv4MappedAddress()
+      ? (a as ipaddr.IPv6).toIPv4Address()
+      : a;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether `ip` is one of the trusted proxies. */
+export function isTrustedProxy(ip: string, proxies: string[]): boolean {
+  let ranges = parsedLists.get(proxies);
+  if (!ranges) {
+    ranges = parseProxyList(proxies) ?? [];
+    parsedLists.set(proxies, ranges);
+  }
+  const a = normalise(ip);
+  if (!a) return false;
+  return ranges.some(([range, bits]) => a.kind() === range.kind() && a.match(range, bits));
+}
 
 /**
- * The visitor's IP: the socket address, or the proxy's X-Real-IP / first X-Forwarded-For entry
- * when TRUST_PROXY is set (nginx in front). Never logged or stored as is: see hashIp.
+ * The visitor's IP given the socket's peer and the X-Forwarded-For header: with trusted proxies,
+ * the hops are walked from the right (the peer first, then what each proxy appended) and the first
+ * one that is not a trusted proxy is the visitor. Everything left of it was written by the client
+ * and is ignored, as is X-Real-IP (README "Production mode"). When every hop is a proxy, the left-most.
  */
-export function clientIp(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const real = c.req.header("x-real-ip");
-    if (real) return real.trim();
-    const fwd = c.req.header("x-forwarded-for");
-    if (fwd) return fwd.split(",")[0]!.trim();
+export function visitorIp(peer: string, forwardedFor: string | undefined, proxies: string[] | false): string {
+  if (!proxies || !isTrustedProxy(peer, proxies)) return peer;
+  const hops = (forwardedFor ?? "")
+    .split(",")
+    .map((h) => h.trim())
+    .filter(Boolean);
+  let ip = peer;
+  for (let i = hops.length - 1; i >= 0; i--) {
+    const hop = hops[i]!;
+    if (!normalise(hop)) return ip; // not an address: nothing left of it can be trusted
+    ip = hop;
+    if (!isTrustedProxy(hop, proxies)) return hop;
   }
+  return ip;
+}
+
+/** The visitor's IP of a request. Never logged or stored as is: see hashIp. */
+export function clientIp(c: Context, trustProxy: string[] | false): string {
+  let peer: string;
   try {
-    return getConnInfo(c).remote.address ?? "unknown";
+    peer = getConnInfo(c).remote.address ?? "unknown";
   } catch {
-    return "unknown";
+    peer = "unknown";
   }
+  return visitorIp(peer, c.req.header("x-forwarded-for"), trustProxy);
 }
 
 /** A salted hash of an IP: enough to count and deduplicate, not to identify. */
@@ -26,6 +96,9 @@ export function hashIp(ip: string, salt: string): string {
 }
 
 /** The hashed IP of a request, as rate limits, leads and the audit log keep it. */
-export function requestIpHash(c: Context, config: { TRUST_PROXY: boolean; IP_HASH_SALT: string }): string {
+export function requestIpHash(
+  c: Context,
+  config: { TRUST_PROXY: string[] | false; IP_HASH_SALT: string },
+): string {
   return hashIp(clientIp(c, config.TRUST_PROXY), config.IP_HASH_SALT);
 }

@@ -103,6 +103,11 @@ export function originOf(c: Context): string {
   return (c.env as { origin?: string } | undefined)?.origin ?? new URL(c.req.url).origin;
 }
 
+/** Whether the request came over HTTPS, by its checked origin (PUBLIC_URL or the forwarded scheme). */
+export function secureRequest(c: Context): boolean {
+  return originOf(c).startsWith("https://");
+}
+
 export const INVALID_HOST_MESSAGE = "请求的主机名无效";
 
 /** The 400 answered to a request for a host the site does not answer to: a page, or the API's envelope. */

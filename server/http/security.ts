@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { Context, Next } from "hono";
 import type { Config } from "../config";
 import { type CspExtras, paymentCspRules } from "../payments/csp";
+import { secureRequest } from "./origin";
 
 /** How a page's inline scripts are allowed: by this request's nonce, or by their hashes. */
 export type ScriptProof = { nonce: string } | { hashes: string[] };
@@ -76,7 +77,12 @@ export function createSecurity(config: Config) {
     ["Referrer-Policy", "strict-origin-when-cross-origin"],
     ["X-Frame-Options", "SAMEORIGIN"],
   ];
-  if (https) fixed.push(["Strict-Transport-Security", "max-age=31536000; includeSubDomains"]);
+  const hsts: [string, string] = ["Strict-Transport-Security", "max-age=31536000; includeSubDomains"];
+  if (https) fixed.push(hsts);
+  // Without an https PUBLIC_URL, HSTS follows the checked scheme of each request (X-Forwarded-Proto
+  // behind a trusted proxy, server/http/origin.ts).
+  const headersOf = (c: Context): [string, string][] =>
+    https || !secureRequest(c) ? fixed : [...fixed, hsts];
   const dev = config.NODE_ENV === "development";
   const rules = paymentCspRules(config);
   // /flybird/live frames the live room
@@ -99,7 +105,7 @@ export function createSecurity(config: Config) {
     async middleware(c: Context, next: Next) {
       // API answers are JSON built by the handlers: give them the headers up front.
       if (c.req.path.startsWith("/api/")) {
-        for (const [k, v] of fixed) c.header(k, v);
+        for (const [k, v] of headersOf(c)) c.header(k, v);
         return next();
       }
       const forStore = (c.env as { marker?: string } | undefined)?.marker !== undefined;
@@ -107,7 +113,7 @@ export function createSecurity(config: Config) {
       if (!forStore) c.set("cspNonce", nonce);
       await next();
       const h = c.res.headers;
-      for (const [k, v] of fixed) h.set(k, v);
+      for (const [k, v] of headersOf(c)) h.set(k, v);
       const type = h.get("content-type") ?? "";
       if (forStore || !type.startsWith("text/html")) return;
       const p = policy(c.req.path, { nonce });

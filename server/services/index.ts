@@ -81,6 +81,7 @@ export function createServices(opts: {
   const redirects = createRedirects({ database, events, logger });
   const content = createContentService(database, search, events, { stats, remoteImages, pushes });
   const mpBase = new URL(config.WECHAT_MP_BASE);
+  const signup = createSignupService({ config, database, logger, products });
   const core = {
     config,
     database,
@@ -128,7 +129,7 @@ export function createServices(opts: {
     }),
     products,
     /** sign-up orders, their payment (PAYMENT_PROVIDER) and the encrypted ID numbers */
-    signup: createSignupService({ config, database, logger, products }),
+    signup,
     /** MCN leads and their pictures; new leads go to LEAD_WEBHOOK_URL when set */
     mcn: createMcnService({
       database,
@@ -137,12 +138,15 @@ export function createServices(opts: {
       webhook: createLeadWebhook({ url: config.LEAD_WEBHOOK_URL, logger }),
       // ID-card copies go to DATA_DIR/private/mcn, outside the public uploads (services/id-copies.ts)
       uploadsDir: path.join(config.DATA_DIR, "private"),
+      pii: () => signup.pii,
     }),
     /** the 公众号 API with the site's one access token (server/wechat/client.ts) */
     wechatApi,
     /** the JS-SDK share signature, with the same token */
     wechat: createWechatService({ client: wechatApi, store, logger }),
   };
+  // IP_HASH_SALT unset: a salt derived from the PII key, secret and the same on every instance.
+  if (!config.IP_HASH_SALT) config.IP_HASH_SALT = signup.pii.derive("ip-hash").toString("hex");
   /** 同步到公众号: the jobs and their steps; start() on the request thread, stop() on shutdown */
   const wechatSync = createWechatSync({
     db: database.db,

@@ -1,6 +1,13 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { type Kysely, sql } from "kysely";
+import {
+  FREE_TEXT_QUESTION_TYPES,
+  LEAD_PERSONAL_FIELDS,
+  ORDER_PERSONAL_FIELDS,
+  type PersonalFieldErasure,
+} from "../../contract/privacy";
+import { CHOICE_SEPARATOR, OPTION_TEXT_SEPARATOR } from "../../contract/signup";
 import type { Database } from "../db";
 import type { DB } from "../db/schema";
 import type { Logger } from "../logger";
@@ -9,9 +16,11 @@ import { maskMobile, maskName } from "./pii";
 
 /**
  * Personal data kept only as long as the purpose needs (PIPL). Orders and leads older than
- * PII_RETENTION_DAYS lose their ID numbers, ID-card copies, mobile numbers and names; what the
- * business needs stays (amounts, products, dates, a masked mobile and name). An admin can do the
- * same for one person at their request, found by mobile number.
+ * PII_RETENTION_DAYS lose their personal fields, as contract/privacy.ts lists them (ID numbers and
+ * copies, mobiles, names, shop, typed-in answers, channel, user agent, IP hash); what the business
+ * needs stays (amounts, products, dates, chosen options, a masked mobile and name). An admin can do
+ * the same for one person at their request, found by mobile number. An erasure reaches the bytes:
+ * the database files are scrubbed after it (scrubFiles), audit entries keep the masked mobile only.
  *
  * Idempotent: a row is a candidate only while it still holds something to erase (a real mobile has
  * no "*", a masked one always has). Safe with several instances: each run is one transaction
@@ -47,12 +56,74 @@ export interface ErasureResult {
 }
 
 const LOCK_KEY = 727_401;
-const ORDER_FIELDS = { id: "身份证号", contact: "手机号", names: "签约人/付款人姓名" };
-const LEAD_FIELDS = { pic: "身份证复印件", phone: "手机号", name: "姓名" };
 
 const isMasked = (s: string | null) => s === null || s.includes("*");
 
 type Scope = { before: string } | { mobile: string };
+type Row = Record<string, unknown> & { id: number };
+type Field = { column: string; label: string; erase: PersonalFieldErasure };
+
+/** Question id → type, for the questions whose answers may hold typed-in text. */
+type FreeText = Map<number, string>;
+
+/** One answer without what the visitor typed in: a text answer empties, "其他平台:…" keeps the option. */
+function eraseAnswer(type: string, answer: string): string {
+  if (type !== "CHECKBOX_INPUT") return "";
+  return answer
+    .split(CHOICE_SEPARATOR)
+    .map((piece) => piece.split(OPTION_TEXT_SEPARATOR)[0])
+    .join(CHOICE_SEPARATOR);
+}
+
+/** The answers with what the visitor typed in removed (the chosen options stay). */
+function eraseAnswers(json: string, freeText: FreeText): string {
+  try {
+    const v = JSON.parse(json) as unknown;
+    if (!Array.isArray(v)) return "[]";
+    return JSON.stringify(
+      v.map((a) => {
+        if (!a || typeof a !== "object") return a;
+        const type = freeText.get(Number((a as { questionId?: unknown }).questionId));
+        const answer = (a as { answer?: unknown }).answer;
+        return type ? { ...a, answer: eraseAnswer(type, String(answer ?? "")) } : a;
+      }),
+    );
+  } catch {
+    return "[]";
+  }
+}
+
+/** What erasing the field changes in this row: the new value, or undefined when nothing is left. */
+function erasedValue(f: Field, value: unknown, freeText: FreeText): unknown {
+  if (value === null || value === undefined) return undefined;
+  switch (f.erase) {
+    case "mobile":
+    case "name": {
+      const s = String(value);
+      if (isMasked(s)) return undefined;
+      return f.erase === "mobile" ? maskMobile(s) : maskName(s);
+    }
+    case "answers": {
+      const s = String(value);
+      const erased = eraseAnswers(s, freeText);
+      return erased === s ? undefined : erased;
+    }
+    default:
+      return null;
+  }
+}
+
+function erasure(fields: readonly Field[], row: Row, freeText: FreeText) {
+  const set: Record<string, unknown> = {};
+  const labels: string[] = [];
+  for (const f of fields) {
+    const v = erasedValue(f, row[f.column], freeText);
+    if (v === undefined) continue;
+    set[f.column] = v;
+    if (!labels.includes(f.label)) labels.push(f.label);
+  }
+  return { set, labels };
+}
 
 export function createRetention(deps: {
   database: Database;
@@ -66,25 +137,21 @@ export function createRetention(deps: {
   const { db } = database;
   const now = deps.now ?? (() => new Date());
 
+  const orderColumns = [...new Set(ORDER_PERSONAL_FIELDS.map((f) => f.column))];
+  const leadColumns = [...new Set(LEAD_PERSONAL_FIELDS.map((f) => f.column))];
+
+  // A row is a candidate while any personal field still holds something: a real mobile has no "*",
+  // and the other fields are emptied together with it (the form digest marks an order not yet erased).
   const orderQuery = (q: Kysely<DB>, scope: Scope) => {
     let s = q
       .selectFrom("signup_orders")
-      .select([
-        "id",
-        "order_no",
-        "created_at",
-        "total_fen",
-        "id_card_enc",
-        "id_card_masked",
-        "contact",
-        "signer",
-        "payer",
-      ])
+      .select(["id", "order_no", "created_at", "total_fen", ...orderColumns] as never[])
       .where((eb) =>
         eb.or([
-          eb("id_card_enc", "is not", null),
-          eb("id_card_masked", "is not", null),
           eb("contact", "not like", "%*%"),
+          ...ORDER_PERSONAL_FIELDS.filter((f) => f.erase === "null").map((f) =>
+            eb(f.column as never, "is not", null),
+          ),
         ]),
       );
     s = "before" in scope ? s.where("created_at", "<", scope.before) : s.where("contact", "=", scope.mobile);
@@ -93,40 +160,69 @@ export function createRetention(deps: {
   const leadQuery = (q: Kysely<DB>, scope: Scope) => {
     let s = q
       .selectFrom("mcn_leads")
-      .select(["id", "form", "created_at", "id_copy_pic", "phone", "name"])
-      .where((eb) => eb.or([eb("id_copy_pic", "is not", null), eb("phone", "not like", "%*%")]));
+      .select(["id", "form", "created_at", ...leadColumns] as never[])
+      .where((eb) =>
+        eb.or([
+          eb("phone", "not like", "%*%"),
+          ...LEAD_PERSONAL_FIELDS.filter((f) => f.erase === "null").map((f) =>
+            eb(f.column as never, "is not", null),
+          ),
+        ]),
+      );
     s = "before" in scope ? s.where("created_at", "<", scope.before) : s.where("phone", "=", scope.mobile);
     return s.orderBy("id");
   };
 
+  const freeTextQuestions = async (q: Kysely<DB>): Promise<FreeText> =>
+    new Map(
+      (
+        await q
+          .selectFrom("questions")
+          .select(["id", "type"])
+          .where("type", "in", [...FREE_TEXT_QUESTION_TYPES])
+          .execute()
+      ).map((r) => [r.id, r.type]),
+    );
+
   async function plan(scope: Scope, q: Kysely<DB> = db): Promise<ErasurePlan> {
-    const [orders, leads] = await Promise.all([
-      orderQuery(q, scope).execute(),
-      leadQuery(q, scope).execute(),
+    const [orders, leads, freeText] = await Promise.all([
+      orderQuery(q, scope).execute() as Promise<Row[]>,
+      leadQuery(q, scope).execute() as Promise<Row[]>,
+      freeTextQuestions(q),
     ]);
     return {
       orders: orders.map((o) => ({
         id: o.id,
-        orderNo: o.order_no,
-        createdAt: o.created_at,
-        totalFen: o.total_fen,
-        fields: [
-          ...(o.id_card_enc || o.id_card_masked ? [ORDER_FIELDS.id] : []),
-          ...(isMasked(o.contact) ? [] : [ORDER_FIELDS.contact]),
-          ...(isMasked(o.signer) && isMasked(o.payer) ? [] : [ORDER_FIELDS.names]),
-        ],
+        orderNo: String(o.order_no),
+        createdAt: String(o.created_at),
+        totalFen: Number(o.total_fen),
+        fields: erasure(ORDER_PERSONAL_FIELDS, o, freeText).labels.filter((l) => l !== "表单摘要"),
       })),
       leads: leads.map((l) => ({
         id: l.id,
-        form: l.form,
-        createdAt: l.created_at,
-        fields: [
-          ...(l.id_copy_pic ? [LEAD_FIELDS.pic] : []),
-          ...(isMasked(l.phone) ? [] : [LEAD_FIELDS.phone]),
-          ...(isMasked(l.name) ? [] : [LEAD_FIELDS.name]),
-        ],
+        form: String(l.form),
+        createdAt: String(l.created_at),
+        fields: erasure(LEAD_PERSONAL_FIELDS, l, freeText).labels,
       })),
     };
+  }
+
+  /**
+   * Makes the erased bytes unrecoverable from the database files: SQLite overwrites freed content
+   * itself (secure_delete, server/db/index.ts) and its WAL is folded back and emptied here;
+   * PostgreSQL keeps the old row versions until a VACUUM of the tables removes them.
+   */
+  async function scrubFiles() {
+    try {
+      if (database.sqlite) database.sqlite.pragma("wal_checkpoint(TRUNCATE)");
+      else
+        for (const t of ["signup_orders", "mcn_leads", "audit_log"])
+          await sql`VACUUM ${sql.table(t)}`.execute(db);
+    } catch (err) {
+      // a reader holding the WAL (a backup in progress) or a concurrent VACUUM: the next erasure
+      // or checkpoint finishes the job
+      logger.warn({ err: (err as Error).message }, "erased rows not yet scrubbed from the database files");
+    }
   }
 
   async function erase(
@@ -147,32 +243,33 @@ export function createRetention(deps: {
         }>`SELECT pg_try_advisory_xact_lock(${LOCK_KEY}) AS ok`.execute(tx);
         if (!rows[0]?.ok) return { orders: 0, leads: 0, files: 0, ran: false };
       }
-      const orders = await orderQuery(tx, scope).execute();
+      const freeText = await freeTextQuestions(tx);
+      // Audit entries keep a masked mobile and name only (an export filtered by a mobile names it).
+      const spoken = new Map<string, string>();
+      const orders = (await orderQuery(tx, scope).execute()) as Row[];
       for (const o of orders) {
-        await tx
-          .updateTable("signup_orders")
-          .set({
-            id_card_enc: null,
-            id_card_masked: null,
-            request_hash: null,
-            contact: maskMobile(o.contact),
-            signer: isMasked(o.signer) ? o.signer : maskName(o.signer),
-            payer: isMasked(o.payer) ? o.payer : maskName(o.payer),
-          })
-          .where("id", "=", o.id)
-          .execute();
+        const { set } = erasure(ORDER_PERSONAL_FIELDS, o, freeText);
+        for (const f of ORDER_PERSONAL_FIELDS)
+          if ((f.erase === "mobile" || f.erase === "name") && typeof set[f.column] === "string")
+            spoken.set(String(o[f.column]), String(set[f.column]));
+        await tx.updateTable("signup_orders").set(set).where("id", "=", o.id).execute();
       }
-      const leads = await leadQuery(tx, scope).execute();
+      const leads = (await leadQuery(tx, scope).execute()) as Row[];
       for (const l of leads) {
-        if (l.id_copy_pic) pictures.push(l.id_copy_pic);
+        if (l.id_copy_pic) pictures.push(String(l.id_copy_pic));
+        const { set } = erasure(LEAD_PERSONAL_FIELDS, l, freeText);
+        for (const f of LEAD_PERSONAL_FIELDS)
+          if ((f.erase === "mobile" || f.erase === "name") && typeof set[f.column] === "string")
+            spoken.set(String(l[f.column]), String(set[f.column]));
+        await tx.updateTable("mcn_leads").set(set).where("id", "=", l.id).execute();
+      }
+      for (const [plain, masked] of spoken) {
+        // names of one character would match too much text
+        if ([...plain].length < 2) continue;
         await tx
-          .updateTable("mcn_leads")
-          .set({
-            id_copy_pic: null,
-            phone: maskMobile(l.phone),
-            name: isMasked(l.name) ? l.name : maskName(l.name),
-          })
-          .where("id", "=", l.id)
+          .updateTable("audit_log")
+          .set((eb) => ({ summary: eb.fn<string>("replace", ["summary", eb.val(plain), eb.val(masked)]) }))
+          .where("summary", "like", `%${plain.replace(/[\\%_]/g, "")}%`)
           .execute();
       }
       const r = { orders: orders.length, leads: leads.length, files: pictures.length, ran: true };
@@ -206,6 +303,7 @@ export function createRetention(deps: {
       )
         files++;
     }
+    if (result.orders + result.leads > 0) await scrubFiles();
     return { ...result, files };
   }
 
@@ -225,7 +323,7 @@ export function createRetention(deps: {
           username: "system",
           action: "retention_erase",
           summary: (x) =>
-            `按保存期限（${deps.days} 天）清除 ${x.orders} 条报名订单、${x.leads} 条线索的身份证号、身份证复印件和手机号`,
+            `按保存期限（${deps.days} 天）清除 ${x.orders} 条报名订单、${x.leads} 条线索的个人信息`,
         },
       );
       // ID copies uploaded but never sent with a lead are as old as their file.

@@ -19,6 +19,9 @@ import { pgAdmin, pgUrl } from "../setup/databases";
  * fresh DATA_DIR (or an empty PostgreSQL database), the server starts on it, and everything
  * acknowledged before the backup began is there, identical.
  */
+/** Archives hold personal data and are always encrypted. */
+const PASS = "drill backup passphrase";
+
 describe.each(engines())("restore drill on %s", (engine) => {
   const cleanup: (() => Promise<unknown> | unknown)[] = [];
   afterAll(async () => {
@@ -72,14 +75,18 @@ describe.each(engines())("restore drill on %s", (engine) => {
     const config = loadConfig({ LOG_LEVEL: "silent", ...env });
     const uploadsAtStart = new Set(listFiles(path.join(dataDir, "uploads")).map((f) => `uploads/${f}`));
     const began = Date.now();
-    const first = await createBackup({ config, dir: backupDir });
+    const first = await createBackup({ config, dir: backupDir, passphrase: PASS });
     await load.until(() => load.orders.some((o) => o.at > Date.now() - 100 && o.at > began + 200));
     await load.stop();
     expect(load.errors).toEqual([]);
 
     // …and a second one, killed with the server.
     bulkUploads(path.join(dataDir, "uploads", "drill-bulk"), 16, 1 << 20);
-    const second = runScript(backupCli, ["--out", backupDir], { ...env, LOG_LEVEL: "silent" });
+    const second = runScript(backupCli, ["--out", backupDir], {
+      ...env,
+      LOG_LEVEL: "silent",
+      BACKUP_PASSPHRASE: PASS,
+    });
     let partialSeen = false;
     for (let i = 0; i < 20_000 && !partialSeen; i++) {
       partialSeen = fs.readdirSync(backupDir).some((n) => n.endsWith(".partial"));
@@ -100,9 +107,11 @@ describe.each(engines())("restore drill on %s", (engine) => {
     expect(leftovers.length).toBeGreaterThan(0);
     for (const file of leftovers) {
       const target = path.join(root, `probe-${path.basename(file)}`);
-      const err = await restoreArchive({ archive: file, config: loadConfig({ DATA_DIR: target }) }).catch(
-        (e) => e,
-      );
+      const err = await restoreArchive({
+        archive: file,
+        config: loadConfig({ DATA_DIR: target }),
+        passphrase: PASS,
+      }).catch((e) => e);
       expect(err).toBeInstanceOf(BackupError);
       expect((err as Error).message).toMatch(/truncated|no manifest|incomplete/);
       expect(fs.existsSync(path.join(target, "site.db"))).toBe(false);
@@ -116,7 +125,7 @@ describe.each(engines())("restore drill on %s", (engine) => {
       DATA_DIR: restoredDir,
       ...(restoredUrl ? { DATABASE_URL: restoredUrl } : {}),
     });
-    const restored = await restoreArchive({ archive: first.file, config: restoredConfig });
+    const restored = await restoreArchive({ archive: first.file, config: restoredConfig, passphrase: PASS });
     expect(restored.counts).toEqual(first.manifest.counts);
 
     // 4. Everything acknowledged before the backup began is there and identical.

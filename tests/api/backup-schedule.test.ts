@@ -56,8 +56,14 @@ describe("scheduled backups", () => {
     let clock = new Date("2026-03-01T00:00:00Z").getTime();
     const now = () => new Date(clock);
     const logger = createLogger("silent");
-    const a = scheduleBackups({ config, store, logger, now, checkEveryMs: 3_600_000 });
-    const b = scheduleBackups({ config, store, logger, now, checkEveryMs: 3_600_000 });
+    const passphrase = "scheduled backups passphrase";
+    // Without a passphrase a scheduled backup is refused (archives hold personal data).
+    const none = scheduleBackups({ config, store, logger, now, checkEveryMs: 3_600_000, passphrase: "" });
+    expect(await none.tick()).toBe("failed");
+    none.stop();
+    expect(listArchives(config.BACKUP_DIR)).toEqual([]);
+    const a = scheduleBackups({ config, store, logger, now, checkEveryMs: 3_600_000, passphrase });
+    const b = scheduleBackups({ config, store, logger, now, checkEveryMs: 3_600_000, passphrase });
     try {
       expect((await Promise.all([a.tick(), b.tick()])).sort()).toEqual(["backed-up", "busy"]);
       expect(await a.tick()).toBe("not-due");
@@ -98,8 +104,23 @@ describe("scheduled backups", () => {
         BACKUP_INTERVAL: "1h",
       });
       const keyPrefix = `test-${process.pid}-${Date.now()}:backup:`;
-      const a = scheduleBackups({ config, store: s1, logger, keyPrefix, checkEveryMs: 3_600_000 });
-      const b = scheduleBackups({ config, store: s2, logger, keyPrefix, checkEveryMs: 3_600_000 });
+      const passphrase = "scheduled backups passphrase";
+      const a = scheduleBackups({
+        config,
+        store: s1,
+        logger,
+        keyPrefix,
+        checkEveryMs: 3_600_000,
+        passphrase,
+      });
+      const b = scheduleBackups({
+        config,
+        store: s2,
+        logger,
+        keyPrefix,
+        checkEveryMs: 3_600_000,
+        passphrase,
+      });
       expect((await Promise.all([a.tick(), b.tick()])).sort()).toEqual(["backed-up", "busy"]);
       // The other instance sees the shared record, whatever its own BACKUP_DIR holds.
       fs.rmSync(config.BACKUP_DIR, { recursive: true, force: true });

@@ -6,7 +6,7 @@ import zlib from "node:zlib";
 import { type Kysely, sql } from "kysely";
 import * as tar from "tar-stream";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createBackup, listFiles } from "../../server/backup/create";
+import { createBackup, listArchives, listFiles } from "../../server/backup/create";
 import { BackupError } from "../../server/backup/format";
 import { restoreArchive } from "../../server/backup/restore";
 import { type Config, loadConfig } from "../../server/config";
@@ -22,6 +22,8 @@ import { pgAdmin, pgUrl } from "../setup/databases";
 const root = fs.mkdtempSync(path.join(inject("dataDir"), "backup-"));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 let seq = 0;
+/** Archives hold personal data and are always encrypted: every backup here has a passphrase. */
+const PASS = "backup passphrase for tests";
 const fresh = (name: string) => path.join(root, `${name}-${++seq}`);
 
 /** A DATA_DIR holding a copy of the seeded template database, and its configuration. */
@@ -36,7 +38,7 @@ function seededDataDir(env: Record<string, string> = {}): Config {
 async function signup(url: string, n: number) {
   const res = await fetch(`${url}/api/onlineApply/payCommit`, {
     method: "POST",
-    headers: { "content-type": "application/json", "x-real-ip": `10.9.${n >> 8}.${n & 255}` },
+    headers: { "content-type": "application/json", "x-forwarded-for": `10.9.${n >> 8}.${n & 255}` },
     body: JSON.stringify({
       productId: 278,
       menberProfession: "ANCHOR",
@@ -111,7 +113,7 @@ describe.each(engines())("a backup while 50 sign-ups run on %s", (engine) => {
       const began = Date.now();
       const [results, backup] = await Promise.all([
         Promise.all(Array.from({ length: 50 }, (_, i) => signup(running.url, i))),
-        createBackup({ config, dir: fresh("backups") }),
+        createBackup({ config, dir: fresh("backups"), passphrase: PASS }),
       ]);
       expect(results.map((r) => r.status)).toEqual(Array(50).fill(200));
       const acked = [...early, ...results].filter((r) => r.at <= began).map((r) => r.orderNo!);
@@ -122,6 +124,7 @@ describe.each(engines())("a backup while 50 sign-ups run on %s", (engine) => {
       const restored = await restoreArchive({
         archive: backup.file,
         config: loadConfig({ DATA_DIR: target }),
+        passphrase: PASS,
       });
       const orders = restored.counts.signup_orders!;
       const total = backup.manifest.counts.signup_orders!;
@@ -145,7 +148,7 @@ describe("backup and restore refuse bad input with a clear message, leaving the 
     config = seededDataDir();
     // The site's key, as the server makes it on first start.
     fs.writeFileSync(path.join(config.DATA_DIR, "pii.key"), `${crypto.randomBytes(32).toString("base64")}\n`);
-    good = (await createBackup({ config, dir: fresh("backups") })).file;
+    good = (await createBackup({ config, dir: fresh("backups"), passphrase: PASS })).file;
     cli = {
       backup: await bundleScript("scripts/backup.ts"),
       restore: await bundleScript("scripts/restore.ts"),
@@ -162,15 +165,26 @@ describe("backup and restore refuse bad input with a clear message, leaving the 
     const bytes = fs.readFileSync(good);
     fs.writeFileSync(cut, bytes.subarray(0, Math.floor(bytes.length / 2)));
     const target = emptyTarget();
-    await rejects(restoreArchive({ archive: cut, config: target }), /truncated/);
+    await rejects(restoreArchive({ archive: cut, config: target, passphrase: PASS }), /truncated/);
     untouched(target.DATA_DIR);
 
-    const run = runScript(cli.restore, [cut], { DATA_DIR: target.DATA_DIR });
+    const run = runScript(cli.restore, [cut], { DATA_DIR: target.DATA_DIR, BACKUP_PASSPHRASE: PASS });
     const r = await run.done;
     expect(r.code).toBe(1);
-    expect(r.stderr.trim()).toMatch(/^restore: the archive is truncated/);
+    expect(r.stderr.trim()).toMatch(/^restore: the archive is (damaged or )?truncated/);
     expect(r.stderr).not.toMatch(/\n\s+at /);
     untouched(target.DATA_DIR);
+  });
+
+  it("without a passphrase no backup is made (library and CLI): archives hold personal data", async () => {
+    const dir = fresh("backups");
+    await rejects(createBackup({ config, dir }), /always encrypted: set BACKUP_PASSPHRASE/);
+    expect(listArchives(dir)).toEqual([]);
+    const run = runScript(cli.backup, ["--out", dir], { DATA_DIR: config.DATA_DIR, BACKUP_PASSPHRASE: "" });
+    const r = await run.done;
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim()).toMatch(/^backup: backups hold personal data and are always encrypted/);
+    expect(listArchives(dir)).toEqual([]);
   });
 
   it("a damaged archive (one byte changed) is refused", async () => {
@@ -179,7 +193,7 @@ describe("backup and restore refuse bad input with a clear message, leaving the 
     bytes[Math.floor(bytes.length / 2)]! ^= 0xff;
     fs.writeFileSync(bad, bytes);
     const target = emptyTarget();
-    await rejects(restoreArchive({ archive: bad, config: target }), /damaged|truncated/);
+    await rejects(restoreArchive({ archive: bad, config: target, passphrase: PASS }), /damaged|truncated/);
     untouched(target.DATA_DIR);
   });
 
@@ -216,7 +230,10 @@ describe("backup and restore refuse bad input with a clear message, leaving the 
     for await (const c of pack) chunks.push(Buffer.from(c as Uint8Array));
     fs.writeFileSync(foreign, zlib.gzipSync(Buffer.concat(chunks)));
     const target = emptyTarget();
-    await rejects(restoreArchive({ archive: foreign, config: target }), /unexpected entry|no manifest/);
+    await rejects(
+      restoreArchive({ archive: foreign, config: target, passphrase: PASS }),
+      /unexpected entry|no manifest/,
+    );
     // …another program's manifest…
     const other = fresh("other.tar.gz");
     const p2 = tar.pack();
@@ -228,12 +245,21 @@ describe("backup and restore refuse bad input with a clear message, leaving the 
     const c2: Buffer[] = [];
     for await (const c of p2) c2.push(Buffer.from(c as Uint8Array));
     fs.writeFileSync(other, zlib.gzipSync(Buffer.concat(c2)));
-    await rejects(restoreArchive({ archive: other, config: target }), /not by this site's backup/);
+    await rejects(
+      restoreArchive({ archive: other, config: target, passphrase: PASS }),
+      /not by this site's backup/,
+    );
     // …not an archive at all…
     const text = fresh("notes.txt");
     fs.writeFileSync(text, "just some text");
-    await rejects(restoreArchive({ archive: text, config: target }), /not a backup archive/);
-    await rejects(restoreArchive({ archive: fresh("missing"), config: target }), /no such file/);
+    await rejects(
+      restoreArchive({ archive: text, config: target, passphrase: PASS }),
+      /not a backup archive/,
+    );
+    await rejects(
+      restoreArchive({ archive: fresh("missing"), config: target, passphrase: PASS }),
+      /no such file/,
+    );
     untouched(target.DATA_DIR);
 
     // …and a genuine archive of a site whose ID numbers need another key.
@@ -247,11 +273,15 @@ describe("backup and restore refuse bad input with a clear message, leaving the 
     } finally {
       await running.close();
     }
-    const theirs = await createBackup({ config: site, dir: fresh("backups") });
+    const theirs = await createBackup({ config: site, dir: fresh("backups"), passphrase: PASS });
     expect(theirs.manifest.encryptedIdNumbers).toBeGreaterThan(0);
-    await rejects(restoreArchive({ archive: theirs.file, config: target }), /another site/);
+    await rejects(restoreArchive({ archive: theirs.file, config: target, passphrase: PASS }), /another site/);
     await rejects(
-      restoreArchive({ archive: theirs.file, config: loadConfig({ DATA_DIR: fresh("target") }) }),
+      restoreArchive({
+        archive: theirs.file,
+        config: loadConfig({ DATA_DIR: fresh("target") }),
+        passphrase: PASS,
+      }),
       /need PII key/,
     );
     untouched(target.DATA_DIR);
@@ -259,11 +289,11 @@ describe("backup and restore refuse bad input with a clear message, leaving the 
 
   it("a non-empty target is refused unless --force", async () => {
     const target = loadConfig({ DATA_DIR: fresh("target"), PII_KEY: readKey() });
-    await restoreArchive({ archive: good, config: target });
+    await restoreArchive({ archive: good, config: target, passphrase: PASS });
     const before = fs.statSync(path.join(target.DATA_DIR, "site.db")).mtimeMs;
-    await rejects(restoreArchive({ archive: good, config: target }), /not empty.*--force/);
+    await rejects(restoreArchive({ archive: good, config: target, passphrase: PASS }), /not empty.*--force/);
     expect(fs.statSync(path.join(target.DATA_DIR, "site.db")).mtimeMs).toBe(before);
-    const again = await restoreArchive({ archive: good, config: target, force: true });
+    const again = await restoreArchive({ archive: good, config: target, force: true, passphrase: PASS });
     expect(again.counts.articles).toBeGreaterThan(0);
   });
 
@@ -274,26 +304,32 @@ describe("backup and restore refuse bad input with a clear message, leaving the 
       db.db,
     );
     await db.close();
-    const future = await createBackup({ config: newer, dir: fresh("backups") });
+    const future = await createBackup({ config: newer, dir: fresh("backups"), passphrase: PASS });
     const target = emptyTarget();
-    await rejects(restoreArchive({ archive: future.file, config: target }), /newer than this code/);
+    await rejects(
+      restoreArchive({ archive: future.file, config: target, passphrase: PASS }),
+      /newer than this code/,
+    );
     untouched(target.DATA_DIR);
 
     const old = loadConfig({ DATA_DIR: fresh("old"), LOG_LEVEL: "silent" });
     const odb = await openDatabase({ dataDir: old.DATA_DIR, migrate: false });
     await migrate(odb.db as unknown as Kysely<unknown>, "sqlite", "005_console");
     await odb.close();
-    const oldArchive = await createBackup({ config: old, dir: fresh("backups") });
+    const oldArchive = await createBackup({ config: old, dir: fresh("backups"), passphrase: PASS });
     expect(oldArchive.manifest.migrations.at(-1)).toBe("005_console");
-    const r = await restoreArchive({ archive: oldArchive.file, config: emptyTarget() });
+    const r = await restoreArchive({ archive: oldArchive.file, config: emptyTarget(), passphrase: PASS });
     expect(r.migrated).toEqual(MIGRATION_NAMES.filter((n) => n > "005_console"));
   });
 
   it("an unwritable or full BACKUP_DIR: a clear message, no partial archive, earlier archives intact", async () => {
     const file = fresh("a-file");
     fs.writeFileSync(file, "");
-    await rejects(createBackup({ config, dir: file }), /not a directory/);
-    const run = runScript(cli.backup, ["--out", path.join(file, "sub")], { DATA_DIR: config.DATA_DIR });
+    await rejects(createBackup({ config, dir: file, passphrase: PASS }), /not a directory/);
+    const run = runScript(cli.backup, ["--out", path.join(file, "sub")], {
+      DATA_DIR: config.DATA_DIR,
+      BACKUP_PASSPHRASE: PASS,
+    });
     const r = await run.done;
     expect(r.code).toBe(1);
     expect(r.stderr.trim()).toMatch(/^backup: BACKUP_DIR .* is not writable: not a directory/);
@@ -309,13 +345,16 @@ describe("backup and restore refuse bad input with a clear message, leaving the 
     }
     try {
       fs.writeFileSync(path.join(small, "dianshang-20200101T000000Z-sqlite.tar.gz"), "an earlier archive");
-      await rejects(createBackup({ config, dir: small }), /no space left/);
+      await rejects(createBackup({ config, dir: small, passphrase: PASS }), /no space left/);
       expect(fs.readdirSync(small)).toEqual(["dianshang-20200101T000000Z-sqlite.tar.gz"]);
       expect(fs.readFileSync(path.join(small, "dianshang-20200101T000000Z-sqlite.tar.gz"), "utf8")).toBe(
         "an earlier archive",
       );
       execFileSync("mount", ["-o", "remount,ro", small], { stdio: "ignore" });
-      await rejects(createBackup({ config, dir: small }), /not writable: permission denied/);
+      await rejects(
+        createBackup({ config, dir: small, passphrase: PASS }),
+        /not writable: permission denied/,
+      );
     } finally {
       execFileSync("umount", ["-l", small], { stdio: "ignore" });
     }
@@ -325,7 +364,10 @@ describe("backup and restore refuse bad input with a clear message, leaving the 
     const kb = Math.ceil(fs.statSync(path.join(big.DATA_DIR, "site.db")).size / 1024) + 300;
     execFileSync("mount", ["-t", "tmpfs", "-o", `size=${kb}k`, "tmpfs", small], { stdio: "ignore" });
     try {
-      await rejects(createBackup({ config: big, dir: small }), /^writing the archive into .*: no space left/);
+      await rejects(
+        createBackup({ config: big, dir: small, passphrase: PASS }),
+        /^writing the archive into .*: no space left/,
+      );
       expect(fs.readdirSync(small)).toEqual([]);
     } finally {
       execFileSync("umount", ["-l", small], { stdio: "ignore" });
@@ -349,7 +391,7 @@ describe.skipIf(!inject("pgTemplate"))("cross-engine restore", () => {
     } finally {
       await running.close();
     }
-    const a = await createBackup({ config: source, dir: fresh("backups") });
+    const a = await createBackup({ config: source, dir: fresh("backups"), passphrase: PASS });
     const pgDb = `dsn_cross_${process.pid}_${crypto.randomBytes(3).toString("hex")}`;
     dbs.push(pgDb);
     await pgAdmin((c) => c.query(`CREATE DATABASE ${pgDb}`));
@@ -357,22 +399,25 @@ describe.skipIf(!inject("pgTemplate"))("cross-engine restore", () => {
     fs.mkdirSync(pgConfig.DATA_DIR);
     fs.copyFileSync(path.join(source.DATA_DIR, "pii.key"), path.join(pgConfig.DATA_DIR, "pii.key"));
     const pgKey = () => fs.readFileSync(path.join(source.DATA_DIR, "pii.key"), "utf8").trim();
-    const toPg = await restoreArchive({ archive: a.file, config: pgConfig });
+    const toPg = await restoreArchive({ archive: a.file, config: pgConfig, passphrase: PASS });
     expect(toPg.counts).toEqual(a.manifest.counts);
     // A database with tables is not empty: refused, then replaced with --force.
     const pgOnly = loadConfig({ DATA_DIR: fresh("pgdata"), DATABASE_URL: pgUrl(pgDb), PII_KEY: pgKey() });
-    await rejects(restoreArchive({ archive: a.file, config: pgOnly }), /PostgreSQL database is not empty/);
-    expect((await restoreArchive({ archive: a.file, config: pgOnly, force: true })).counts).toEqual(
-      a.manifest.counts,
+    await rejects(
+      restoreArchive({ archive: a.file, config: pgOnly, passphrase: PASS }),
+      /PostgreSQL database is not empty/,
     );
+    expect(
+      (await restoreArchive({ archive: a.file, config: pgOnly, force: true, passphrase: PASS })).counts,
+    ).toEqual(a.manifest.counts);
 
-    const b = await createBackup({ config: pgConfig, dir: fresh("backups") });
+    const b = await createBackup({ config: pgConfig, dir: fresh("backups"), passphrase: PASS });
     expect(b.manifest.engine).toBe("postgres");
     expect(b.manifest.counts).toEqual(a.manifest.counts);
     const back = loadConfig({ DATA_DIR: fresh("back") });
     fs.mkdirSync(back.DATA_DIR);
     fs.copyFileSync(path.join(source.DATA_DIR, "pii.key"), path.join(back.DATA_DIR, "pii.key"));
-    const toSqlite = await restoreArchive({ archive: b.file, config: back });
+    const toSqlite = await restoreArchive({ archive: b.file, config: back, passphrase: PASS });
     expect(toSqlite.counts).toEqual(a.manifest.counts);
 
     for (const t of Object.keys(a.manifest.counts)) {

@@ -8,7 +8,7 @@ import { engines, startTestServer, type TestServer } from "../helpers/server";
  * (contract/answers.ts): each console GET must answer data of that shape, on both engines.
  */
 /** Console GETs that need a query to answer: a sample one. */
-const SAMPLE_QUERY: Record<string, string> = { "/api/admin/privacy/erasure": "?mobile=13800138000" };
+const SAMPLE_QUERY: Record<string, string> = {};
 
 describe.each(engines())("console answers match their declared schemas on %s", (engine) => {
   let s: TestServer;

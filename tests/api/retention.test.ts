@@ -19,7 +19,7 @@ const ip = () => `10.8.${(ipSeq >> 8) & 255}.${++ipSeq & 255}`;
 async function signup(url: string, n: number, contact: string) {
   const res = await fetch(`${url}/api/onlineApply/payCommit`, {
     method: "POST",
-    headers: { "content-type": "application/json", "x-real-ip": ip() },
+    headers: { "content-type": "application/json", "x-forwarded-for": ip() },
     body: JSON.stringify({
       productId: 278,
       menberProfession: "ANCHOR",
@@ -46,11 +46,15 @@ async function lead(url: string, phone: string): Promise<string> {
   const addr = ip();
   const fd = new FormData();
   fd.append("file", new Blob([new Uint8Array(await testPicture(40, 30))], { type: "image/png" }), "id.png");
-  const up = await fetch(`${url}/api/upload`, { method: "POST", body: fd, headers: { "x-real-ip": addr } });
+  const up = await fetch(`${url}/api/upload`, {
+    method: "POST",
+    body: fd,
+    headers: { "x-forwarded-for": addr },
+  });
   const pic = ((await up.json()) as { data: { result: string } }).data.result;
   const res = await fetch(`${url}/api/mcn/insertMcnExpert`, {
     method: "POST",
-    headers: { "content-type": "application/json", "x-real-ip": addr },
+    headers: { "content-type": "application/json", "x-forwarded-for": addr },
     body: JSON.stringify({ name: "李四", phone, idCopyPic: pic }),
   });
   expect(res.status).toBe(200);
@@ -129,6 +133,7 @@ describe.each(engines())("personal data retention on %s", (engine) => {
     const plan = await a.planExpired();
     expect(plan.orders.length).toBe(before.length);
     expect(plan.orders[0]!.fields).toEqual(["身份证号", "手机号", "签约人/付款人姓名"]);
+    expect(plan.leads.some((l) => l.fields.includes("浏览器标识"))).toBe(true);
     expect(plan.leads.some((l) => l.fields.includes("身份证复印件"))).toBe(true);
 
     // Two instances at once (SQLite is one instance by design: its second handle runs after the first).
@@ -160,7 +165,7 @@ describe.each(engines())("personal data retention on %s", (engine) => {
     }
     const leads = await db.selectFrom("mcn_leads").selectAll().execute();
     for (const l of leads) {
-      expect(l.id_copy_pic).toBeNull();
+      expect(l).toMatchObject({ id_copy_pic: null, channel_nickname: null, user_agent: null, ip_hash: null });
       expect(l.phone).toContain("****");
     }
     expect(fs.existsSync(picFile(pic))).toBe(false);
@@ -176,7 +181,12 @@ describe.each(engines())("personal data retention on %s", (engine) => {
     const pic = await lead(site.url, mobile);
     await signup(site.url, 10, "13911113333");
 
-    expect((await fetch(`${site.url}/api/admin/privacy/erasure?mobile=${mobile}`)).status).toBe(401);
+    const anonymous = await fetch(`${site.url}/api/admin/privacy/erasure/preview`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ mobile }),
+    });
+    expect(anonymous.status).toBe(401);
     const admin = new AdminClient(site.url);
     admin.adopt(
       await admin.req("POST", "/api/admin/setup", {
@@ -185,11 +195,12 @@ describe.each(engines())("personal data retention on %s", (engine) => {
         password: "correct-horse-battery",
       }),
     );
-    const bad = await admin.req("GET", "/api/admin/privacy/erasure?mobile=abc");
+    const bad = await admin.req("POST", "/api/admin/privacy/erasure/preview", { mobile: "abc" });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe("请输入完整的手机号（仅数字）");
 
-    const preview = await admin.req<ErasurePreview>("GET", `/api/admin/privacy/erasure?mobile=${mobile}`);
+    // A POST: the mobile number never appears in a URL (access logs, history).
+    const preview = await admin.req<ErasurePreview>("POST", "/api/admin/privacy/erasure/preview", { mobile });
     expect(preview.status).toBe(200);
     expect(preview.body.data.orders).toHaveLength(1);
     expect(preview.body.data.leads).toHaveLength(1);
@@ -205,7 +216,7 @@ describe.each(engines())("personal data retention on %s", (engine) => {
     );
     expect(done.body.data).toEqual({ orders: 1, leads: 1, files: 1 });
     expect(fs.existsSync(picFile(pic))).toBe(false);
-    const again = await admin.req<ErasurePreview>("GET", `/api/admin/privacy/erasure?mobile=${mobile}`);
+    const again = await admin.req<ErasurePreview>("POST", "/api/admin/privacy/erasure/preview", { mobile });
     expect(again.body.data.orders).toEqual([]);
     const audit = await site.services.database.db
       .selectFrom("audit_log")

@@ -53,7 +53,7 @@ let ipSeq = 0;
 async function commit(s: TestServer, body: unknown) {
   const res = await fetch(`${s.url}/api/onlineApply/payCommit`, {
     method: "POST",
-    headers: { "content-type": "application/json", "x-real-ip": `203.0.113.${++ipSeq}` },
+    headers: { "content-type": "application/json", "x-forwarded-for": `203.0.113.${++ipSeq}` },
     body: JSON.stringify(body),
   });
   return (await res.json()) as { statusCode: number; data: { result: string; orderNo: string } };

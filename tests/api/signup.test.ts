@@ -40,7 +40,7 @@ interface Opts {
 }
 
 async function commit(s: TestServer, payload: unknown, o: Opts = {}) {
-  const headers: Record<string, string> = { "x-real-ip": o.ip ?? freshIp() };
+  const headers: Record<string, string> = { "x-forwarded-for": o.ip ?? freshIp() };
   if (o.key) headers["idempotency-key"] = o.key;
   let body: string;
   if (o.raw !== undefined) {

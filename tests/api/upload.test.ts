@@ -4,6 +4,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UPLOAD_MAX_BYTES } from "../../contract/mcn";
 import { UPLOAD_LIMIT } from "../../server/entities/leads";
+import { openIdCopy } from "../../server/services/id-copies";
 import { type ApiBody, engines, startTestServer, type TestServer } from "../helpers/server";
 
 let ipSeq = 0;
@@ -43,6 +44,9 @@ describe.each(engines())("POST /api/upload on %s", (engine) => {
 
   const stored = (publicPath: string) =>
     path.join(s.services.config.DATA_DIR, "private", publicPath.replace(/^\/uploads\//, ""));
+  /** The stored picture: encrypted at rest (services/id-copies.ts), opened with the site's key. */
+  const picture = (publicPath: string) =>
+    openIdCopy(s.services.signup.pii, fs.readFileSync(stored(publicPath)));
 
   it("stores a PNG under a random name, privately: its path answers 404", async () => {
     const r = await upload(s, new Blob([await png()], { type: "image/png" }), { name: "我的身份证.png" });
@@ -52,7 +56,8 @@ describe.each(engines())("POST /api/upload on %s", (engine) => {
     expect(result).toMatch(/^\/uploads\/mcn\/[0-9a-f]{32}\.png$/);
     expect(fs.existsSync(stored(result))).toBe(true);
     expect((await fetch(s.url + result)).status).toBe(404);
-    expect(await sharp(stored(result)).metadata()).toMatchObject({
+    expect(fs.readFileSync(stored(result)).subarray(0, 6).toString("latin1")).toBe("DSNID1");
+    expect(await sharp(picture(result)).metadata()).toMatchObject({
       width: 40,
       height: 30,
     });
@@ -70,7 +75,7 @@ describe.each(engines())("POST /api/upload on %s", (engine) => {
     const r = await upload(s, new Blob([jpeg], { type: "image/png" }), { name: "photo.png" });
     expect(r.status).toBe(200);
     expect(r.body.data!.result).toMatch(/\.jpg$/);
-    const meta = await sharp(stored(r.body.data!.result)).metadata();
+    const meta = await sharp(picture(r.body.data!.result)).metadata();
     expect(meta.format).toBe("jpeg");
     expect(meta.exif).toBeUndefined();
   });

@@ -44,7 +44,7 @@ const payload = () => ({
 async function commit(base: string, key: string, ip: string) {
   const r = await fetch(`${base}/api/onlineApply/payCommit`, {
     method: "POST",
-    headers: { "content-type": "application/json", "idempotency-key": key, "x-real-ip": ip },
+    headers: { "content-type": "application/json", "idempotency-key": key, "x-forwarded-for": ip },
     body: JSON.stringify(payload()),
   });
   return json<{ statusCode: number; data: { orderNo: string } }>(r);
@@ -429,7 +429,7 @@ describe.skipIf(!canRun)("production mode behind nginx", () => {
         method: "POST",
         headers: {
           "content-type": "application/json",
-          "x-real-ip": ip,
+          "x-forwarded-for": ip,
           "idempotency-key": `rl-${Date.now()}-${i}`,
         },
         body: JSON.stringify(payload()),

@@ -78,7 +78,7 @@ const ID_CARD = "11010519491231002X";
 const ADMIN = { username: "xss-chief", displayName: "安全测试管理员", password: "e2e-xss-admin-password" };
 
 let seq = 0;
-/** A fresh visitor address per submit (the site trusts X-Real-IP), so per-IP limits never refuse one. */
+/** A fresh visitor address per submit (the site trusts X-Forwarded-For from this machine), so per-IP limits never refuse one. */
 const freshIp = () => `198.51.100.${(++seq % 250) + 1}`;
 /** A fresh mobile number: the same phone on the same MCN form within 10 minutes is one lead. */
 const freshMobile = () => `1390000${String(++seq).padStart(4, "0")}`;
@@ -219,7 +219,7 @@ describe("XSS payloads do not execute", () => {
   let site: TestServer;
   let browser: Browser;
   beforeAll(async () => {
-    // X-Real-IP is trusted so every submit can come from its own address (per-IP limits).
+    // X-Forwarded-For is trusted so every submit can come from its own address (per-IP limits).
     [site, browser] = await Promise.all([startSite("sqlite", { TRUST_PROXY: "true" }), launchBrowser()]);
     reader = await watchedPage();
   });
@@ -299,7 +299,7 @@ describe("XSS payloads do not execute", () => {
   async function post<T>(path: string, body: unknown, headers: Record<string, string> = {}) {
     const res = await fetch(site.url + path, {
       method: "POST",
-      headers: { "content-type": "application/json", "x-real-ip": freshIp(), ...headers },
+      headers: { "content-type": "application/json", "x-forwarded-for": freshIp(), ...headers },
       body: JSON.stringify(body),
     });
     const json = (await res.json()) as ApiBody<T | null>;
@@ -316,7 +316,7 @@ describe("XSS payloads do not execute", () => {
     );
     const res = await fetch(`${site.url}/api/upload`, {
       method: "POST",
-      headers: { "x-real-ip": freshIp() },
+      headers: { "x-forwarded-for": freshIp() },
       body: form,
     });
     expect(res.status).toBe(200);

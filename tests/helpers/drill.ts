@@ -73,7 +73,7 @@ export class SiteLoad {
     const contact = `137${String(10_000_000 + n).slice(-8)}`;
     const res = await fetch(`${this.url}/api/onlineApply/payCommit`, {
       method: "POST",
-      headers: { "content-type": "application/json", "x-real-ip": freshIp() },
+      headers: { "content-type": "application/json", "x-forwarded-for": freshIp() },
       body: JSON.stringify({
         productId: 278,
         menberProfession: "ANCHOR",
@@ -110,7 +110,7 @@ export class SiteLoad {
     const up = await fetch(`${this.url}/api/upload`, {
       method: "POST",
       body: fd,
-      headers: { "x-real-ip": ip },
+      headers: { "x-forwarded-for": ip },
     });
     const upBody = (await up.json()) as { data: { result: string } | null; message: string };
     if (up.status !== 200 || !upBody.data) {
@@ -120,7 +120,7 @@ export class SiteLoad {
     const phone = `136${String(10_000_000 + n).slice(-8)}`;
     const res = await fetch(`${this.url}/api/mcn/insertMcnExpert`, {
       method: "POST",
-      headers: { "content-type": "application/json", "x-real-ip": ip },
+      headers: { "content-type": "application/json", "x-forwarded-for": ip },
       body: JSON.stringify({
         name: "李四",
         phone,

@@ -24,7 +24,7 @@ export function headers() {
 /** Signed-in pages only: no session → sign-in (or the first-run setup while no admin exists). */
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const auth = context.services.users;
-  const session = await auth.session(request.headers.get("cookie"));
+  const session = await auth.session(request.headers.get("cookie"), context.origin.startsWith("https://"));
   if (!session) {
     if (!(await auth.adminExists())) throw redirect("/admin/setup");
     throw redirect(`/admin/login?next=${encodeURIComponent(url.pathname + url.search)}`);

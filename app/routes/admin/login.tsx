@@ -13,7 +13,8 @@ export function headers() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const auth = context.services.users;
-  if (await auth.session(request.headers.get("cookie"))) throw redirect("/admin");
+  if (await auth.session(request.headers.get("cookie"), context.origin.startsWith("https://")))
+    throw redirect("/admin");
   if (!(await auth.adminExists())) throw redirect("/admin/setup");
   return null;
 }

@@ -29,12 +29,7 @@ export default function Privacy() {
     setBusy(true);
     try {
       const m = mobile.trim();
-      const p = await api(
-        "GET",
-        `/api/admin/privacy/erasure?mobile=${encodeURIComponent(m)}`,
-        undefined,
-        ErasurePreviewSchema,
-      );
+      const p = await api("POST", "/api/admin/privacy/erasure/preview", { mobile: m }, ErasurePreviewSchema);
       setPreview({ ...p, mobile: m });
     } catch (err) {
       message.error((err as Error).message);
@@ -72,7 +67,8 @@ export default function Privacy() {
   return (
     <Card title="个人信息清除">
       <p className="console-hint">
-        按本人请求，清除其报名订单和线索中的身份证号、身份证复印件、手机号和姓名；金额、产品和日期保留，手机号保留打码形式。
+        按本人请求，清除其报名订单和线索中的个人信息：身份证号、身份证复印件、手机号、姓名、店铺ID和店铺名、填写的回答、账号昵称和链接、浏览器标识和
+        IP 摘要；金额、产品、所选选项和日期保留，手机号和姓名保留打码形式。
         {preview ? `超过 ${preview.retentionDays} 天的个人信息每天自动清除。` : ""}
       </p>
       <Form layout="inline" onFinish={look}>

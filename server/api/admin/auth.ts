@@ -15,6 +15,7 @@ import {
   SessionInfoSchema,
   SetupNeededSchema,
 } from "../../../contract/answers";
+import { secureRequest } from "../../http/origin";
 import { pathId, requireSession } from "../console";
 import { endpoint, nothing } from "../endpoint";
 
@@ -49,7 +50,7 @@ export const consoleAuthEndpoints = [
     handler: async (input, s, c) => {
       const ipHash = c.get("ipHash");
       const { token, session } = await s.users.setup(input, ipHash ?? "");
-      c.header("Set-Cookie", s.users.cookie(token));
+      c.header("Set-Cookie", s.users.cookie(token, secureRequest(c)));
       return { session, ipHash };
     },
     answer: (r) => r.session,
@@ -72,7 +73,7 @@ export const consoleAuthEndpoints = [
     handler: async (input, s, c) => {
       const ipHash = c.get("ipHash");
       const { token, session } = await s.users.login(input.username, input.password, ipHash ?? "");
-      c.header("Set-Cookie", s.users.cookie(token));
+      c.header("Set-Cookie", s.users.cookie(token, secureRequest(c)));
       return { session, ipHash };
     },
     answer: (r) => r.session,
@@ -92,7 +93,7 @@ export const consoleAuthEndpoints = [
     response: nothing,
     handler: async (_q, s, c) => {
       await s.users.logout(requireSession(c).id);
-      c.header("Set-Cookie", s.users.clearCookie());
+      c.header("Set-Cookie", s.users.clearCookie(secureRequest(c)));
       return null;
     },
     audit: () => ({ action: "logout", entity: "session", summary: "退出登录" }),
@@ -147,7 +148,7 @@ export const consoleAuthEndpoints = [
       const user = await s.users.updateUser(id, input);
       // Changing one's own password ends one's sessions too: say so by the status the browser sees.
       if (id === requireSession(c).user.id && (input.password || input.disabled))
-        c.header("Set-Cookie", s.users.clearCookie());
+        c.header("Set-Cookie", s.users.clearCookie(secureRequest(c)));
       return user;
     },
     audit: (user, input) => ({

@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
 import { AppError } from "../../services/errors";
-import { ID_COPY_TYPES, idCopyFile } from "../../services/id-copies";
+import { ID_COPY_TYPES, idCopyFile, openIdCopy } from "../../services/id-copies";
 import { pathId } from "../console";
 import { endpoint } from "../endpoint";
 
@@ -27,6 +27,11 @@ export const consoleIdCopyEndpoints = [
         data = await fs.readFile(file);
       } catch {
         throw new AppError(404, "身份证复印件不存在或已按保存期限删除");
+      }
+      try {
+        data = openIdCopy(s.signup.pii, data);
+      } catch {
+        throw new Error("an ID copy does not decrypt under this PII key");
       }
       const picture = c.body(new Uint8Array(data), 200, {
         "content-type": ID_COPY_TYPES[path.extname(file)] ?? "application/octet-stream",

@@ -10,17 +10,19 @@ import { endpoint } from "../endpoint";
 const tag = "后台·个人信息";
 
 /**
- * Erasing one person's personal data on request (admins): GET shows what will be erased, POST
- * erases it; the erasure writes its own audit entry in its transaction (services/retention.ts).
+ * Erasing one person's personal data on request (admins): POST …/preview shows what will be
+ * erased, POST …/erasure erases it (the mobile number travels in the body, never in a URL); the erasure writes its own audit entry in its transaction (services/retention.ts).
  */
 export const consolePrivacyEndpoints = [
   endpoint({
-    method: "get",
-    path: "/api/admin/privacy/erasure",
+    method: "post",
+    path: "/api/admin/privacy/erasure/preview",
     tag,
     role: "admin",
     summary: "What erasing one person's data (by mobile number) will change",
-    query: ErasureQuerySchema,
+    description:
+      "A POST so that the mobile number stays out of URLs (access logs, browser history); it changes nothing.",
+    body: ErasureQuerySchema,
     response: ErasurePreviewSchema,
     handler: async ({ mobile }, s) => ({
       ...(mobile ? await s.retention.planForMobile(mobile) : { orders: [], leads: [] }),
@@ -32,7 +34,7 @@ export const consolePrivacyEndpoints = [
     path: "/api/admin/privacy/erasure",
     tag,
     role: "admin",
-    summary: "Erase one person's ID numbers, ID-card copies, mobiles and names (audited)",
+    summary: "Erase one person's personal data in orders and leads (contract/privacy.ts; audited)",
     body: ErasureRequestSchema,
     response: ErasureDoneSchema,
     handler: ({ mobile }, s, c) => s.retention.eraseForMobile(mobile, actorOf(c)),

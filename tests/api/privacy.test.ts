@@ -1,0 +1,171 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { listArchives } from "../../server/backup/create";
+import { visitorIp } from "../../server/http/client-ip";
+import { BUILD_DIR } from "../e2e/browser";
+import { AdminClient, articleForm, CHIEF, firstAdmin, testPicture } from "../helpers/admin";
+import { engines, startTestServer, type TestServer } from "../helpers/server";
+import { bundleScript, runScript, startSiteProcess } from "../helpers/site-process";
+
+describe("the visitor's IP behind a proxy", () => {
+  const local = ["127.0.0.0/8", "10.0.0.0/8"];
+  it("is the right-most X-Forwarded-For hop that is not a trusted proxy", () => {
+    // nginx on this machine appended the address it saw; what the client wrote comes before it.
+    expect(visitorIp("127.0.0.1", "6.6.6.6, 203.0.113.9", local)).toBe("203.0.113.9");
+    expect(visitorIp("127.0.0.1", "203.0.113.9, 10.0.0.2", local)).toBe("203.0.113.9");
+    // Every hop a proxy: the left-most.
+    expect(visitorIp("127.0.0.1", "10.1.2.3", local)).toBe("10.1.2.3");
+    // A peer that is not a trusted proxy is the visitor, whatever it claims.
+    expect(visitorIp("198.51.100.7", "10.1.2.3", local)).toBe("198.51.100.7");
+    expect(visitorIp("127.0.0.1", "6.6.6.6", false)).toBe("127.0.0.1");
+    // Garbage in the header stops the walk at the last good hop.
+    expect(visitorIp("127.0.0.1", "6.6.6.6, not-an-ip", local)).toBe("127.0.0.1");
+    expect(visitorIp("::ffff:127.0.0.1", "203.0.113.9", local)).toBe("203.0.113.9");
+  });
+});
+
+describe.each(engines())("privacy gaps on %s", (engine) => {
+  let s: TestServer;
+  let admin: AdminClient;
+  beforeAll(async () => {
+    // with the built pages: /taglist/N is one
+    s = await startTestServer(engine, { env: { TRUST_PROXY: "true" }, buildDir: BUILD_DIR });
+    admin = await firstAdmin(s.url);
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it("eight wrong passwords for one account from eight forged addresses end in 429", async () => {
+    const user = { username: "night-editor", displayName: "夜班编辑", password: "night-editor-pass-1" };
+    expect((await admin.req("POST", "/api/admin/users", { ...user, role: "editor" })).status).toBe(200);
+    const statuses: number[] = [];
+    for (let i = 1; i <= 8; i++) {
+      const res = await fetch(`${s.url}/api/admin/login`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "x-real-ip": `198.51.100.${i}`,
+          "x-forwarded-for": `203.0.113.${i}`,
+        },
+        body: JSON.stringify({ username: user.username, password: `wrong-password-${i}` }),
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 6)).toEqual(Array(6).fill(401));
+    expect(statuses.slice(6)).toEqual([429, 429]);
+    // The right password is refused too while the account is limited.
+    const right = await new AdminClient(s.url).login(user.username, user.password);
+    expect(right.status).toBe(429);
+    expect(right.body.message).toMatch(/过多/);
+  });
+
+  it("a tag only a draft uses answers 404 anonymously; once published it answers", async () => {
+    const tagName = `未公开标签${engine}`;
+    const saved = await admin.req<{ id: number }>(
+      "POST",
+      "/api/admin/articles",
+      articleForm({ title: "草稿里的标签", tags: [tagName] }),
+    );
+    expect(saved.status).toBe(200);
+    const tag = await s.services.database.db
+      .selectFrom("tags")
+      .select("id")
+      .where("name", "=", tagName)
+      .executeTakeFirstOrThrow();
+    const detail = await fetch(`${s.url}/api/product/tag/detail?tagId=${tag.id}`);
+    expect(detail.status).toBe(404);
+    expect(await detail.text()).not.toContain(tagName);
+    const page = await fetch(`${s.url}/taglist/${tag.id}`);
+    expect(page.status).toBe(404);
+    expect(await page.text()).not.toContain(tagName);
+
+    const published = await admin.req(
+      "PUT",
+      `/api/admin/articles/${saved.body.data.id}`,
+      articleForm({ title: "草稿里的标签", tags: [tagName], status: "published" }),
+    );
+    expect(published.status).toBe(200);
+    await expect
+      .poll(async () => (await fetch(`${s.url}/api/product/tag/detail?tagId=${tag.id}`)).status)
+      .toBe(200);
+    expect((await fetch(`${s.url}/taglist/${tag.id}`)).status).toBe(200);
+  });
+
+  it("the Secure cookie and HSTS follow the scheme the proxy reports, without PUBLIC_URL", async () => {
+    const login = (proto?: string) =>
+      fetch(`${s.url}/api/admin/login`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "x-forwarded-for": "10.20.0.1",
+          ...(proto ? { "x-forwarded-proto": proto } : {}),
+        },
+        body: JSON.stringify({ username: CHIEF.username, password: CHIEF.password }),
+      });
+    const https = await login("https");
+    expect(https.status).toBe(200);
+    const cookie = https.headers.get("set-cookie") ?? "";
+    expect(cookie).toMatch(/^__Host-dsn_admin=/);
+    expect(cookie).toMatch(/; Secure/);
+    expect(https.headers.get("strict-transport-security")).toMatch(/max-age=/);
+    // The session works over the same scheme.
+    const me = await fetch(`${s.url}/api/admin/users`, {
+      headers: { cookie: cookie.split(";")[0]!, "x-forwarded-proto": "https" },
+    });
+    expect(me.status).toBe(200);
+
+    const http = await login();
+    expect(http.status).toBe(200);
+    expect(http.headers.get("set-cookie")).not.toMatch(/Secure/);
+    expect(http.headers.get("strict-transport-security")).toBeNull();
+  });
+});
+
+describe("file modes", () => {
+  it("the database, keys, ID copies and backups are 0600 in 0700 folders after a fresh start and an upload", async () => {
+    const root = fs.mkdtempSync(path.join(inject("dataDir"), "modes-"));
+    const dataDir = path.join(root, "data");
+    const backupDir = path.join(root, "backups");
+    const site = await startSiteProcess({ DATA_DIR: dataDir, TRUST_PROXY: "true" });
+    const cli = await bundleScript("scripts/backup.ts");
+    try {
+      const fd = new FormData();
+      fd.append(
+        "file",
+        new Blob([new Uint8Array(await testPicture(60, 40))], { type: "image/png" }),
+        "id.png",
+      );
+      const up = await fetch(`${site.url}/api/upload`, { method: "POST", body: fd });
+      expect(up.status).toBe(200);
+      const pic = ((await up.json()) as { data: { result: string } }).data.result;
+      const copy = path.join(dataDir, "private", "mcn", path.basename(pic));
+      const mode = (p: string) => fs.statSync(p).mode & 0o777;
+      expect(mode(dataDir)).toBe(0o700);
+      expect(mode(path.join(dataDir, "site.db"))).toBe(0o600);
+      expect(mode(path.join(dataDir, "pii.key"))).toBe(0o600);
+      expect(mode(path.join(dataDir, "private"))).toBe(0o700);
+      expect(mode(path.join(dataDir, "private", "mcn"))).toBe(0o700);
+      expect(mode(copy)).toBe(0o600);
+      for (const f of fs.readdirSync(dataDir)) {
+        const p = path.join(dataDir, f);
+        expect(mode(p), f).toBe(fs.statSync(p).isDirectory() ? 0o700 : 0o600);
+      }
+
+      const r = await runScript(cli, ["--out", backupDir], {
+        DATA_DIR: dataDir,
+        BACKUP_PASSPHRASE: "file modes passphrase",
+        LOG_LEVEL: "silent",
+      }).done;
+      expect(r.code, r.stderr).toBe(0);
+      const [archive] = listArchives(backupDir);
+      expect(mode(backupDir)).toBe(0o700);
+      expect(mode(archive!.file)).toBe(0o600);
+    } finally {
+      await site.kill();
+      fs.rmSync(path.dirname(cli), { recursive: true, force: true });
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  }, 180_000);
+});
