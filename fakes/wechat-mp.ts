@@ -291,6 +291,9 @@ export async function startFakeWechat(opts: FakeWechatOptions = {}) {
     };
   }
 
+  /** An article as WeChat answers it: with its cover's address on the CDN (thumb_url). */
+  const withThumbUrl = (a: FakeArticle) => ({ ...a, thumb_url: media.get(a.thumb_media_id)?.url ?? "" });
+
   const jsonBody = async (c: Context) =>
     ((await c.req.json().catch(() => null)) as Record<string, unknown> | null) ?? null;
 
@@ -326,7 +329,7 @@ export async function startFakeWechat(opts: FakeWechatOptions = {}) {
   app.post("/cgi-bin/draft/get", async (c) => {
     const d = drafts.get(String((await jsonBody(c))?.media_id ?? ""));
     if (!d) return err(c, 40007, "invalid media_id");
-    return c.json({ news_item: d.articles });
+    return c.json({ news_item: d.articles.map(withThumbUrl) });
   });
 
   app.post("/cgi-bin/draft/delete", async (c) => {
@@ -352,7 +355,7 @@ export async function startFakeWechat(opts: FakeWechatOptions = {}) {
       item: page.map((d) => ({
         media_id: d.mediaId,
         content: {
-          news_item: d.articles.map((a) => (noContent ? { ...a, content: "" } : a)),
+          news_item: d.articles.map((a) => ({ ...withThumbUrl(a), content: noContent ? "" : a.content })),
           create_time: d.createTime,
           update_time: d.updateTime,
         },
@@ -451,7 +454,7 @@ export async function startFakeWechat(opts: FakeWechatOptions = {}) {
         article_id: p.articleId,
         content: {
           news_item: p.articles.map((a) => ({
-            ...a,
+            ...withThumbUrl(a),
             content: noContent ? "" : a.content,
             is_deleted: false,
           })),
