@@ -113,6 +113,8 @@ export const WechatAccountArticleSchema = z.object({
   deleted: z.boolean(),
   /** already imported (matched by its WeChat link): the article here, null when it was deleted here */
   imported: z.object({ articleId: z.number().nullable(), title: z.string() }).nullable(),
+  /** published from this site by 同步到公众号: the site's article (importing it would copy it) */
+  syncedFrom: z.number().nullable(),
 });
 export type WechatAccountArticle = z.infer<typeof WechatAccountArticleSchema>;
 

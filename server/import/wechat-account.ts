@@ -13,7 +13,8 @@ import { WECHAT_SITE, type WechatArticle, wechatSourceId } from "./wechat-articl
 /**
  * 导入公众号文章 › 从公众号选择 (docs/product.md, "Import"): the 公众号's published articles read
  * with the site's credentials (freepublish/batchget), listed page by page with whether each was
- * imported already (by its WeChat link's key, as the import records it), and fetched with their
+ * imported already (by its WeChat link's key, as the import records it) or published from this
+ * site by 同步到公众号 (by the link its sync kept), and fetched with their
  * content for the import job, which writes them through `importWechatArticle`.
  */
 
@@ -61,6 +62,17 @@ export async function listPublished(
         .execute()
     : [];
   const bySource = new Map(done.map((d) => [d.source_id, d]));
+  // Articles this site published there itself (同步到公众号 keeps their link on the sync).
+  const links = [...new Set(rows.flatMap((r) => [r.a.url, keptLink(r.a.url)]).filter(Boolean))];
+  const synced = links.length
+    ? await db
+        .selectFrom("wechat_sync_jobs")
+        .select(["article_url", "article_id"])
+        .where("app_id", "=", client.appId)
+        .where("article_url", "in", links)
+        .execute()
+    : [];
+  const bySync = new Map(synced.map((j) => [keptLink(j.article_url ?? ""), Number(j.article_id)]));
   const items: WechatAccountArticle[] = rows.map(({ item, a, idx, sourceId }) => {
     const d = a.url ? bySource.get(sourceId) : undefined;
     return {
@@ -74,6 +86,7 @@ export async function listPublished(
       publishedAt: isoOf(item.updateTime),
       deleted: a.is_deleted,
       imported: d ? { articleId: d.article_id, title: d.title ?? "" } : null,
+      syncedFrom: bySync.get(keptLink(a.url)) ?? null,
     };
   });
   return { items, total: answer.total, page: f.page, pageSize: f.pageSize };

@@ -121,6 +121,7 @@ describe.each(engines())("从公众号选择 on %s", (engine) => {
     expect(first.items[1]!.articleId).toBe(first.items[2]!.articleId);
     for (const i of first.items) {
       expect(i.imported).toBeNull();
+      expect(i.syncedFrom).toBeNull();
       expect(i.deleted).toBe(false);
       expect(Date.parse(i.publishedAt!)).toBeGreaterThan(Date.now() - 3_600_000);
     }

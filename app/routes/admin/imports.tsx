@@ -505,7 +505,10 @@ function WechatAccountPicker({
         rowSelection={{
           selectedRowKeys: [...chosen.keys()],
           preserveSelectedRowKeys: true,
-          getCheckboxProps: (r) => ({ disabled: r.deleted, "aria-label": `选择：${r.title}` }),
+          getCheckboxProps: (r) => ({
+            disabled: r.deleted || r.syncedFrom !== null,
+            "aria-label": `选择：${r.title}`,
+          }),
           onChange: (_keys, _rows, info) => {
             // One row or the page's box: the page's rows are set, the other pages' stay chosen.
             const next = new Map(chosen);
@@ -545,6 +548,10 @@ function WechatAccountPicker({
             render: (_v, r) =>
               r.deleted ? (
                 <Tag>已在公众号删除</Tag>
+              ) : r.syncedFrom !== null ? (
+                <Link to={`/admin/articles/${r.syncedFrom}`}>
+                  <Tag color="blue">本站同步</Tag>
+                </Link>
               ) : r.imported ? (
                 r.imported.articleId ? (
                   <Link to={`/admin/articles/${r.imported.articleId}`}>
