@@ -24,7 +24,7 @@ export function keptLink(url: string): string {
 }
 
 /** A refusal of the 公众号 API as the console reads it (nothing retries a list by itself). */
-function consoleError(err: unknown): unknown {
+export function wechatConsoleError(err: unknown): unknown {
   if (!(err instanceof WechatError)) return err;
   return new AppError(503, err.message.replace(/，稍后会自动重试$/, "，请稍后再试"));
 }
@@ -46,7 +46,7 @@ export async function listPublished(
   try {
     answer = await client.publishBatchget((f.page - 1) * f.pageSize, f.pageSize, false);
   } catch (err) {
-    throw consoleError(err);
+    throw wechatConsoleError(err);
   }
   const rows = answer.items.flatMap((item) =>
     item.articles.map((a, i) => ({ item, a, idx: i + 1, sourceId: wechatSourceId(keptLink(a.url)) })),
@@ -137,5 +137,3 @@ export async function fetchChosen(client: WechatClient, wanted: Wanted[]): Promi
   for (const key of left) found.set(key, { error: WECHAT_ACCOUNT_MESSAGES.notFound });
   return found;
 }
-
-export { consoleError as wechatConsoleError };
