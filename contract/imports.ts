@@ -59,6 +59,65 @@ export const WechatImportSchema = z.object({
     .max(WECHAT_MAX_URLS, `一次最多导入 ${WECHAT_MAX_URLS} 篇`),
 });
 
+/** Published articles of the 公众号 per page of 从公众号选择 (freepublish/batchget takes 1-20 publishes). */
+export const WECHAT_ACCOUNT_PAGE_SIZE = 10;
+export const WECHAT_ACCOUNT_MESSAGES = {
+  notConfigured:
+    "未配置公众号（WECHAT_APP_ID、WECHAT_APP_SECRET），无法从公众号选择文章；可改为粘贴文章链接导入",
+  choose: "请选择要导入的公众号文章",
+  notFound: "公众号的发表记录中找不到这篇文章（可能已被删除），未导入",
+  deleted: "这篇文章已在公众号中删除，未导入",
+} as const;
+
+export const WechatAccountListSchema = z.object({
+  page: pageNo,
+  pageSize: z.coerce
+    .number({ error: "每页条数不正确" })
+    .int("每页条数不正确")
+    .min(1, "每页条数不正确")
+    .max(20, "每页最多 20 条")
+    .default(WECHAT_ACCOUNT_PAGE_SIZE),
+});
+
+/** 导入所选: published articles of the 公众号, each by its publish's article_id and its place in it. */
+export const WechatAccountImportSchema = z.object({
+  articles: z
+    .array(
+      z.object({
+        articleId: z.string({ error: WECHAT_ACCOUNT_MESSAGES.choose }).trim().min(1).max(200),
+        idx: z.number({ error: WECHAT_ACCOUNT_MESSAGES.choose }).int().min(1).max(8),
+      }),
+      { error: WECHAT_ACCOUNT_MESSAGES.choose },
+    )
+    .min(1, WECHAT_ACCOUNT_MESSAGES.choose)
+    .max(WECHAT_MAX_URLS, `一次最多导入 ${WECHAT_MAX_URLS} 篇`),
+  columnId: z.number({ error: "请选择栏目" }).int("请选择栏目").positive("请选择栏目").optional(),
+});
+export type WechatAccountImport = z.infer<typeof WechatAccountImportSchema>;
+
+/** One published article of the 公众号 as 从公众号选择 lists it. */
+export const WechatAccountArticleSchema = z.object({
+  /** `articleId:idx` */
+  key: z.string(),
+  articleId: z.string(),
+  /** its place in its publish (1 for the first article) */
+  idx: z.number(),
+  title: z.string(),
+  author: z.string(),
+  digest: z.string(),
+  /** the article's WeChat link */
+  url: z.string(),
+  /** ISO time of its publish */
+  publishedAt: z.string().nullable(),
+  /** deleted from the 公众号 since it was published (cannot be imported) */
+  deleted: z.boolean(),
+  /** already imported (matched by its WeChat link): the article here, null when it was deleted here */
+  imported: z.object({ articleId: z.number().nullable(), title: z.string() }).nullable(),
+  /** published from this site by 同步到公众号: the site's article (importing it would copy it) */
+  syncedFrom: z.number().nullable(),
+});
+export type WechatAccountArticle = z.infer<typeof WechatAccountArticleSchema>;
+
 export const RedirectFilterSchema = z.object({
   q: z.preprocess(blank, z.string().trim().max(200).optional()),
   origin: z.preprocess(blank, z.enum(["import", "editor"], { error: "来源不正确" }).optional()),

@@ -5,6 +5,7 @@ import { getRequestListener } from "@hono/node-server";
 import * as cheerio from "cheerio";
 import { fileTypeFromBuffer } from "file-type";
 import { type Context, Hono } from "hono";
+import sharp from "sharp";
 
 /**
  * A fake 公众号 API on loopback, for the tests and for trying 同步到公众号 without an account
@@ -291,6 +292,9 @@ export async function startFakeWechat(opts: FakeWechatOptions = {}) {
     };
   }
 
+  /** An article as WeChat answers it: with its cover's address on the CDN (thumb_url). */
+  const withThumbUrl = (a: FakeArticle) => ({ ...a, thumb_url: media.get(a.thumb_media_id)?.url ?? "" });
+
   const jsonBody = async (c: Context) =>
     ((await c.req.json().catch(() => null)) as Record<string, unknown> | null) ?? null;
 
@@ -326,7 +330,7 @@ export async function startFakeWechat(opts: FakeWechatOptions = {}) {
   app.post("/cgi-bin/draft/get", async (c) => {
     const d = drafts.get(String((await jsonBody(c))?.media_id ?? ""));
     if (!d) return err(c, 40007, "invalid media_id");
-    return c.json({ news_item: d.articles });
+    return c.json({ news_item: d.articles.map(withThumbUrl) });
   });
 
   app.post("/cgi-bin/draft/delete", async (c) => {
@@ -352,7 +356,7 @@ export async function startFakeWechat(opts: FakeWechatOptions = {}) {
       item: page.map((d) => ({
         media_id: d.mediaId,
         content: {
-          news_item: d.articles.map((a) => (noContent ? { ...a, content: "" } : a)),
+          news_item: d.articles.map((a) => ({ ...withThumbUrl(a), content: noContent ? "" : a.content })),
           create_time: d.createTime,
           update_time: d.updateTime,
         },
@@ -451,7 +455,7 @@ export async function startFakeWechat(opts: FakeWechatOptions = {}) {
         article_id: p.articleId,
         content: {
           news_item: p.articles.map((a) => ({
-            ...a,
+            ...withThumbUrl(a),
             content: noContent ? "" : a.content,
             is_deleted: false,
           })),
@@ -548,3 +552,95 @@ export async function startFakeWechat(opts: FakeWechatOptions = {}) {
 }
 
 export type FakeWechat = Awaited<ReturnType<typeof startFakeWechat>>;
+
+/** An article the 公众号 published itself (made in its own editor), for the import tests. */
+export interface AccountArticle {
+  title: string;
+  author: string;
+  digest: string;
+  /** the body's paragraphs, and its pictures after them */
+  paragraphs: string[];
+  pictures: Buffer[];
+}
+
+/**
+ * Publishes articles on the fake 公众号 through its API as the account's own editor would (body
+ * pictures through media/uploadimg, the cover a permanent thumb, draft/add, freepublish/submit),
+ * all in one publish; waits until the publish settled. Answers the published articles' links.
+ * The tests use it, and `npm run wechat:fake -- --seed` for articles to import by hand.
+ */
+export async function publishOnFake(
+  fake: { url: string; appId: string; appSecret: string },
+  articles: AccountArticle[],
+): Promise<string[]> {
+  const post = async (path: string, token: string, body: unknown, query = "") => {
+    const res = await fetch(`${fake.url}${path}?access_token=${token}${query}`, {
+      method: "POST",
+      ...(body instanceof FormData
+        ? { body }
+        : { body: JSON.stringify(body), headers: { "content-type": "application/json" } }),
+    });
+    const answer = (await res.json()) as Record<string, unknown>;
+    if (typeof answer.errcode === "number" && answer.errcode !== 0)
+      throw new Error(`${path}: ${answer.errcode} ${answer.errmsg}`);
+    return answer;
+  };
+  const form = (bytes: Buffer, name: string, type: string) => {
+    const f = new FormData();
+    f.append("media", new Blob([new Uint8Array(bytes)], { type }), name);
+    return f;
+  };
+  const tokenAnswer = await fetch(`${fake.url}/cgi-bin/stable_token`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ grant_type: "client_credential", appid: fake.appId, secret: fake.appSecret }),
+  });
+  const token = String(((await tokenAnswer.json()) as { access_token: string }).access_token);
+  const thumb = await sharp({
+    create: { width: 300, height: 128, channels: 3, background: { r: 232, g: 56, b: 13 } },
+  })
+    .jpeg({ quality: 70 })
+    .toBuffer();
+  const thumbId = String(
+    (
+      await post(
+        "/cgi-bin/material/add_material",
+        token,
+        form(thumb, "cover.jpg", "image/jpeg"),
+        "&type=thumb",
+      )
+    ).media_id,
+  );
+  const drafts = [];
+  for (const a of articles) {
+    const urls: string[] = [];
+    for (const [i, p] of a.pictures.entries()) {
+      const type = p[0] === 0x89 ? "image/png" : "image/jpeg";
+      urls.push(String((await post("/cgi-bin/media/uploadimg", token, form(p, `p${i}`, type))).url));
+    }
+    drafts.push({
+      article_type: "news",
+      title: a.title,
+      author: a.author,
+      digest: a.digest,
+      content:
+        a.paragraphs.map((p) => `<p style="margin:0 0 16px">${p}</p>`).join("") +
+        urls.map((u) => `<p><img src="${u}" style="max-width:100%"></p>`).join(""),
+      content_source_url: "",
+      thumb_media_id: thumbId,
+      need_open_comment: 0,
+      only_fans_can_comment: 0,
+    });
+  }
+  const mediaId = String((await post("/cgi-bin/draft/add", token, { articles: drafts })).media_id);
+  const publishId = String(
+    (await post("/cgi-bin/freepublish/submit", token, { media_id: mediaId })).publish_id,
+  );
+  for (;;) {
+    const s = await post("/cgi-bin/freepublish/get", token, { publish_id: publishId });
+    if (s.publish_status === 0)
+      return ((s.article_detail as { item: { article_url: string }[] }).item ?? []).map((i) => i.article_url);
+    if (s.publish_status !== 1) throw new Error(`publish ended with status ${s.publish_status}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

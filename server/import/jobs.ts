@@ -7,7 +7,12 @@ import { pipeline } from "node:stream/promises";
 import type { Kysely } from "kysely";
 import { resourceChange } from "../../contract/cache-tags";
 import type { ImportJob, ImportNote, WordpressAnalysis } from "../../contract/imports";
-import { IMPORT_MAX_BYTES, IMPORT_MESSAGES } from "../../contract/imports";
+import {
+  IMPORT_MAX_BYTES,
+  IMPORT_MESSAGES,
+  WECHAT_ACCOUNT_MESSAGES,
+  type WechatAccountImport,
+} from "../../contract/imports";
 import type { Database } from "../db";
 import type { DB, ImportJobStatus, ImportKind } from "../db/schema";
 import type { ContentService } from "../entities/articles";
@@ -16,8 +21,10 @@ import type { ContentEvents } from "../services/cache";
 import { AppError } from "../services/errors";
 import type { Redirects } from "../services/redirects";
 import type { RemoteImages } from "../services/remote-images";
+import type { WechatClient } from "../wechat/client";
 import { IMPORT_LIMITS, mapItem, plainText, siteKeyOf } from "./mapping";
-import { importWechatUrl, type WechatFetch } from "./wechat-article";
+import { fetchChosen, listPublished, type Wanted, wechatConsoleError } from "./wechat-account";
+import { importWechatArticle, importWechatUrl, type WechatFetch } from "./wechat-article";
 import { readWxr, type WxrChannel, WxrError } from "./wordpress";
 import { createWriter, type ItemReport, type Outcome } from "./writer";
 
@@ -54,6 +61,8 @@ export interface ImportDeps {
   dataDir: string;
   /** WeChat article pages (tests reach a fake on loopback through the same guard) */
   wechat: WechatFetch;
+  /** the 公众号 API with the site's credentials (从公众号选择: its published articles) */
+  wechatApi?: WechatClient;
   /** the largest upload (default IMPORT_MAX_BYTES; tests use less) */
   maxBytes?: number;
   /** told after each item with the count so far (bench/import.ts times every thousand) */
@@ -646,6 +655,15 @@ export function createImports(deps: ImportDeps) {
       const j = await job(id);
       if (j.status !== "interrupted" && j.status !== "failed")
         throw new AppError(409, "只有中断或失败的任务可以继续");
+      if (j.kind === "wechat" && j.options.source === "account")
+        return this.wechatAccount(
+          {
+            articles: (j.options.articles as Wanted[]) ?? [],
+            columnId: j.options.columnId as number | undefined,
+          },
+          j.createdBy,
+          id,
+        );
       if (j.kind === "wechat")
         return this.wechat(
           { urls: (j.options.urls as string[]) ?? [], columnId: j.options.columnId as number | undefined },
@@ -694,6 +712,71 @@ export function createImports(deps: ImportDeps) {
         for (const url of urls) {
           if (stop()) break;
           record(p, await importWechatUrl(url, { ...deps, writer, jobId, columnId }));
+        }
+      });
+      return job(jobId);
+    },
+
+    /** 从公众号选择: a page of the 公众号's published articles, each with whether it was imported. */
+    async wechatPublished(f: { page: number; pageSize: number }) {
+      if (!deps.wechatApi?.configured) throw new AppError(409, WECHAT_ACCOUNT_MESSAGES.notConfigured);
+      return listPublished(deps.wechatApi, db, f);
+    },
+
+    /**
+     * Imports chosen published articles of the 公众号, each a draft with its pictures re-hosted and
+     * its WeChat link kept (a job, as by addresses). One imported before is updated in place or
+     * left as it is, never doubled.
+     */
+    async wechatAccount(o: WechatAccountImport, by: string, resumeId?: number): Promise<ImportJob> {
+      const client = deps.wechatApi;
+      if (!client?.configured) throw new AppError(409, WECHAT_ACCOUNT_MESSAGES.notConfigured);
+      const { columnId } = o;
+      const articles = [...new Map(o.articles.map((a) => [`${a.articleId}:${a.idx}`, a])).values()];
+      if (columnId !== undefined) {
+        const column = await db
+          .selectFrom("columns")
+          .select("id")
+          .where("id", "=", columnId)
+          .executeTakeFirst();
+        if (!column) throw new AppError(400, "栏目不存在");
+      }
+      let id = resumeId;
+      if (id === undefined) {
+        const r = await db
+          .insertInto("import_jobs")
+          .values({
+            kind: "wechat",
+            status: "analysed",
+            site: "mp.weixin.qq.com",
+            site_title: "公众号文章（从公众号选择）",
+            options: JSON.stringify({ source: "account", articles, columnId }),
+            total: articles.length,
+            created_by: by,
+            created_at: new Date().toISOString(),
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        id = r.id;
+      }
+      const jobId = id;
+      await claim(jobId, ["analysed", "failed"], false);
+      void launch(jobId, newProgress(articles.length), async (p, stop) => {
+        let found: Awaited<ReturnType<typeof fetchChosen>>;
+        try {
+          found = await fetchChosen(client, articles);
+        } catch (err) {
+          throw wechatConsoleError(err);
+        }
+        for (const w of articles) {
+          if (stop()) break;
+          const key = `${w.articleId}:${w.idx}`;
+          const f = found.get(key)!;
+          if ("error" in f) {
+            record(p, { sourceId: key, title: key, outcome: "failed", notes: [f.error] });
+            continue;
+          }
+          record(p, await importWechatArticle(f.article, { ...deps, writer, jobId, columnId }));
         }
       });
       return job(jobId);

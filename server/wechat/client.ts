@@ -33,10 +33,27 @@ export interface DraftItem {
   articles: (DraftArticle & { url?: string })[];
 }
 
+export interface PublishedArticle {
+  title: string;
+  author: string;
+  digest: string;
+  /** "" when the list was asked without content */
+  content: string;
+  /** the article's permanent WeChat link */
+  url: string;
+  content_source_url: string;
+  thumb_media_id: string;
+  /** the cover's address on WeChat's CDN ("" when WeChat gives none) */
+  thumb_url: string;
+  /** deleted from the account after it was published */
+  is_deleted: boolean;
+}
+
 export interface PublishedItem {
   articleId: string;
   updateTime: number;
-  articles: { title: string; url: string; content_source_url: string; thumb_media_id?: string }[];
+  /** the articles of one publish, in order (idx 1, 2…) */
+  articles: PublishedArticle[];
 }
 
 export interface PublishStatus {
@@ -304,9 +321,18 @@ export function createWechatClient(opts: WechatClientOptions) {
       };
     },
 
-    /** The published articles, newest first. */
-    async publishBatchget(offset = 0, count = 20): Promise<{ total: number; items: PublishedItem[] }> {
-      const body = await call("/cgi-bin/freepublish/batchget", { json: { offset, count, no_content: 1 } });
+    /**
+     * The published articles (freepublish/batchget), newest first, `count` (1-20) publishes from
+     * `offset`; with `content` their HTML too (no_content 0), else without it (no_content 1).
+     */
+    async publishBatchget(
+      offset = 0,
+      count = 20,
+      content = false,
+    ): Promise<{ total: number; items: PublishedItem[] }> {
+      const body = await call("/cgi-bin/freepublish/batchget", {
+        json: { offset, count, no_content: content ? 0 : 1 },
+      });
       const items = (Array.isArray(body.item) ? body.item : []) as Answer[];
       return {
         total: Number(body.total_count ?? 0),
@@ -315,9 +341,14 @@ export function createWechatClient(opts: WechatClientOptions) {
           updateTime: Number(i.update_time ?? 0),
           articles: (((i.content as Answer | undefined)?.news_item ?? []) as Answer[]).map((a) => ({
             title: str(a.title),
+            author: str(a.author),
+            digest: str(a.digest),
+            content: str(a.content),
             url: str(a.url),
             content_source_url: str(a.content_source_url),
             thumb_media_id: str(a.thumb_media_id),
+            thumb_url: str(a.thumb_url),
+            is_deleted: a.is_deleted === true,
           })),
         })),
       };

@@ -1,10 +1,11 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { AdminArticle } from "../../contract/answers";
 import type { WechatJob } from "../../contract/wechat";
 import { type FakeWechat, startFakeWechat } from "../../fakes/wechat-mp";
 import { type AdminClient, CHIEF, firstAdmin } from "../helpers/admin";
 import type { TestServer } from "../helpers/server";
-import { onSite, pictureHost, pictures } from "../helpers/wechat";
+import { onSite, pictureHost, pictures, publishOnFake } from "../helpers/wechat";
 import { launchBrowser, newContext, sawMessage, screenshot, startSite, visit } from "./browser";
 
 const ORIGIN = "http://news.example.com";
@@ -188,5 +189,63 @@ describe("同步到公众号 in Chromium", { timeout: 240_000 }, () => {
     await sawMessage(page, "已重新开始同步（已记录到操作日志）");
     await row.getByText("已完成").waitFor({ timeout: 60_000 });
     await ctx.close();
+  });
+
+  it("imports articles the 公众号 published itself: 从公众号选择, 导入所选, then 已导入", async () => {
+    fake.clearFaults();
+    const pics = await pictures();
+    const [first] = await publishOnFake(fake, [
+      {
+        title: "公众号原创：直播间的选品逻辑",
+        author: "运营部",
+        digest: "选品决定直播间的上限",
+        paragraphs: ["选品先看毛利，再看复购。"],
+        pictures: [pics.jpeg, pics.jpeg],
+      },
+    ]);
+    const [second] = await publishOnFake(fake, [
+      {
+        title: "公众号原创：私域复购的三个抓手",
+        author: "运营部",
+        digest: "私域复购",
+        paragraphs: ["社群、会员、内容。"],
+        pictures: [],
+      },
+    ]);
+
+    const ctx = await newContext(browser, site);
+    const page = await ctx.newPage();
+    await signIn(page);
+    await visit(page, "/admin/imports?tab=wechat");
+    const picker = page.locator(".wechat-account-picker");
+    const row = (title: string) => picker.locator(".ant-table-row").filter({ hasText: title });
+    await row("公众号原创：直播间的选品逻辑").waitFor();
+    // The article this site published there itself is marked and cannot be chosen.
+    const own = row("618 复盘：直播间转化率的三个做法");
+    await own.getByText("本站同步").waitFor();
+    expect(await own.getByRole("checkbox").isDisabled()).toBe(true);
+
+    await row("公众号原创：直播间的选品逻辑").getByRole("checkbox").check();
+    await row("公众号原创：私域复购的三个抓手").getByRole("checkbox").check();
+    await screenshot(page, "admin-import-wechat-account");
+    await picker.getByRole("button", { name: /^导入所选（2 篇）$/ }).click();
+    await page.locator(".import-progress").getByText("已完成").waitFor({ timeout: 60_000 });
+    await page.getByRole("button", { name: "继续导入其他文章" }).click();
+    await row("公众号原创：直播间的选品逻辑").getByText("已导入").waitFor();
+    await row("公众号原创：私域复购的三个抓手").getByText("已导入").waitFor();
+    await ctx.close();
+
+    const found = await admin.req<{ items: { id: number }[] }>(
+      "GET",
+      `/api/admin/articles?q=${encodeURIComponent("直播间的选品逻辑")}`,
+    );
+    const id = found.body.data.items[0]!.id;
+    const a = (await admin.req<AdminArticle & { wechatUrl: string }>("GET", `/api/admin/articles/${id}`)).body
+      .data;
+    expect(a).toMatchObject({ status: "draft", author: "运营部", wechatUrl: first });
+    const srcs = [...a.content.matchAll(/<img[^>]* src="([^"]+)"/g)].map((m) => m[1]!);
+    expect(srcs).toHaveLength(2);
+    expect(srcs.every((s) => s.startsWith("/uploads/"))).toBe(true);
+    expect(second).toMatch(new RegExp(`^${fake.url}/s/`));
   });
 });

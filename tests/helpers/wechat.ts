@@ -49,3 +49,5 @@ export async function pictureHost(files: Record<string, { bytes: Buffer; type: s
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
 }
+
+export { type AccountArticle, publishOnFake } from "../../fakes/wechat-mp";

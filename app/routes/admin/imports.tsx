@@ -5,8 +5,10 @@ import {
   Button,
   Card,
   Descriptions,
+  Empty,
   Form,
   Input,
+  Pagination,
   Popconfirm,
   Progress,
   Select,
@@ -19,6 +21,7 @@ import {
 } from "antd";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
+import { pagedOf } from "../../../contract/answers";
 import {
   IMPORT_MAX_BYTES,
   IMPORT_STATUS_LABELS,
@@ -28,7 +31,10 @@ import {
   OUTCOME_LABELS,
   type RedirectRow,
   RedirectRowSchema,
+  WECHAT_ACCOUNT_PAGE_SIZE,
   WECHAT_MAX_URLS,
+  type WechatAccountArticle,
+  WechatAccountArticleSchema,
 } from "../../../contract/imports";
 import type { Route } from "./+types/imports";
 import { ApiError, formatDateTime, NO_STORE, useApi, useConsoleSession } from "./api";
@@ -427,6 +433,175 @@ function WordpressImport({
   );
 }
 
+const PublishedPageSchema = pagedOf(WechatAccountArticleSchema);
+
+/**
+ * 从公众号选择: the 公众号's published articles (read with the site's credentials), page by page,
+ * with checkboxes kept across pages and 导入所选.
+ */
+function WechatAccountPicker({
+  columnId,
+  onStarted,
+}: {
+  columnId: number | undefined;
+  onStarted: (j: ImportJob) => void;
+}) {
+  const api = useApi();
+  const { message } = App.useApp();
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState<{ items: WechatAccountArticle[]; total: number } | null>(null);
+  const [error, setError] = useState("");
+  const [loading, setLoading] = useState(false);
+  const [chosen, setChosen] = useState<Map<string, WechatAccountArticle>>(new Map());
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    setLoading(true);
+    api(
+      "GET",
+      `/api/admin/imports/wechat/published?page=${page}&pageSize=${WECHAT_ACCOUNT_PAGE_SIZE}`,
+      undefined,
+      PublishedPageSchema,
+    )
+      .then((d) => {
+        if (!live) return;
+        setData(d);
+        setError("");
+      })
+      .catch((err: Error) => live && setError(err.message))
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [api, page]);
+
+  async function importChosen() {
+    setBusy(true);
+    try {
+      const articles = [...chosen.values()].map((a) => ({ articleId: a.articleId, idx: a.idx }));
+      onStarted(
+        await api("POST", "/api/admin/imports/wechat/published", { articles, columnId }, ImportJobSchema),
+      );
+    } catch (err) {
+      message.error((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (error && !data) return <Alert type="warning" showIcon message={error} style={{ maxWidth: 760 }} />;
+  const rows = data?.items ?? [];
+  return (
+    <div className="wechat-account-picker" style={{ maxWidth: 960 }}>
+      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} />}
+      <Table<WechatAccountArticle>
+        size="small"
+        rowKey="key"
+        loading={loading}
+        dataSource={rows}
+        pagination={false}
+        locale={{ emptyText: <Empty description="公众号还没有发表过文章" /> }}
+        rowSelection={{
+          selectedRowKeys: [...chosen.keys()],
+          preserveSelectedRowKeys: true,
+          getCheckboxProps: (r) => ({
+            disabled: r.deleted || r.syncedFrom !== null,
+            "aria-label": `选择：${r.title}`,
+          }),
+          onChange: (_keys, _rows, info) => {
+            // One row or the page's box: the page's rows are set, the other pages' stay chosen.
+            const next = new Map(chosen);
+            const picked = new Set(_keys.map(String));
+            for (const r of rows) {
+              if (picked.has(r.key)) next.set(r.key, r);
+              else next.delete(r.key);
+            }
+            if (info.type === "none") next.clear();
+            setChosen(next);
+          },
+        }}
+        columns={[
+          {
+            title: "标题",
+            key: "title",
+            render: (_v, r) => (
+              <Space size={6} wrap>
+                <a href={r.url} target="_blank" rel="noreferrer noopener">
+                  {r.title || "（无标题）"}
+                </a>
+                {r.idx > 1 && <Tag>多图文第 {r.idx} 篇</Tag>}
+              </Space>
+            ),
+          },
+          { title: "作者", dataIndex: "author", width: 120, ellipsis: true },
+          {
+            title: "发表时间",
+            dataIndex: "publishedAt",
+            width: 150,
+            render: (v: string | null) => (v ? formatDateTime(v) : "—"),
+          },
+          {
+            title: "本站",
+            key: "imported",
+            width: 150,
+            render: (_v, r) =>
+              r.deleted ? (
+                <Tag>已在公众号删除</Tag>
+              ) : r.syncedFrom !== null ? (
+                <Link to={`/admin/articles/${r.syncedFrom}`}>
+                  <Tag color="blue">本站同步</Tag>
+                </Link>
+              ) : r.imported ? (
+                r.imported.articleId ? (
+                  <Link to={`/admin/articles/${r.imported.articleId}`}>
+                    <Tag color="green">已导入</Tag>
+                  </Link>
+                ) : (
+                  <Tag color="orange">已导入（本站已删除）</Tag>
+                )
+              ) : (
+                <Tag>未导入</Tag>
+              ),
+          },
+        ]}
+      />
+      <Space style={{ marginTop: 12, width: "100%", justifyContent: "space-between" }} wrap>
+        <Space>
+          <Button
+            type="primary"
+            onClick={importChosen}
+            loading={busy}
+            disabled={chosen.size === 0 || chosen.size > WECHAT_MAX_URLS}
+          >
+            导入所选{chosen.size ? `（${chosen.size} 篇）` : ""}
+          </Button>
+          {chosen.size > WECHAT_MAX_URLS && (
+            <Typography.Text type="danger">一次最多导入 {WECHAT_MAX_URLS} 篇</Typography.Text>
+          )}
+          {chosen.size > 0 && (
+            <Button type="link" onClick={() => setChosen(new Map())}>
+              清除选择
+            </Button>
+          )}
+        </Space>
+        <Pagination
+          size="small"
+          current={page}
+          pageSize={WECHAT_ACCOUNT_PAGE_SIZE}
+          total={data?.total ?? 0}
+          onChange={setPage}
+          showSizeChanger={false}
+          showTotal={(t) => `共 ${t} 次发表`}
+        />
+      </Space>
+      <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
+        所选文章导入为草稿：标题、作者、摘要、发表时间、封面和正文，图片全部转存到本站，并保留公众号文章链接。已导入的文章再次导入不会重复。
+      </Typography.Paragraph>
+    </div>
+  );
+}
+
 function WechatImport({ jobId, setJobId }: { jobId: number | null; setJobId: (id: number | null) => void }) {
   const api = useApi();
   const { message } = App.useApp();
@@ -436,6 +611,11 @@ function WechatImport({ jobId, setJobId }: { jobId: number | null; setJobId: (id
   const [columnId, setColumnId] = useState<number | undefined>();
   const [busy, setBusy] = useState(false);
 
+  function started(j: ImportJob) {
+    setJob(j);
+    setJobId(j.id);
+  }
+
   async function send() {
     const urls = text
       .split(/[\s,，]+/)
@@ -443,9 +623,7 @@ function WechatImport({ jobId, setJobId }: { jobId: number | null; setJobId: (id
       .filter(Boolean);
     setBusy(true);
     try {
-      const j = await api("POST", "/api/admin/imports/wechat", { urls, columnId }, ImportJobSchema);
-      setJob(j);
-      setJobId(j.id);
+      started(await api("POST", "/api/admin/imports/wechat", { urls, columnId }, ImportJobSchema));
     } catch (err) {
       message.error((err as Error).message);
     } finally {
@@ -475,34 +653,43 @@ function WechatImport({ jobId, setJobId }: { jobId: number | null; setJobId: (id
       </div>
     );
   return (
-    <Form layout="vertical" style={{ maxWidth: 760 }}>
-      <Form.Item
-        label="公众号文章链接"
-        extra={`每行一个 https://mp.weixin.qq.com/s/… 链接，一次最多 ${WECHAT_MAX_URLS} 篇。标题、作者、发布时间、封面和正文会导入为草稿，图片全部转存到本站，并保留原文链接。`}
-      >
-        <Input.TextArea
-          rows={6}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          placeholder="https://mp.weixin.qq.com/s/…"
-          aria-label="公众号文章链接"
-        />
-      </Form.Item>
-      <Form.Item label="导入到栏目">
-        <Select
-          style={{ width: 240 }}
-          allowClear
-          placeholder="默认为第一个栏目"
-          options={columns}
-          value={columnId}
-          onChange={setColumnId}
-          aria-label="导入到栏目"
-        />
-      </Form.Item>
-      <Button type="primary" onClick={send} loading={busy} disabled={!text.trim()}>
-        导入公众号文章
-      </Button>
-    </Form>
+    <div>
+      <Form layout="vertical" style={{ maxWidth: 760 }}>
+        <Form.Item label="导入到栏目">
+          <Select
+            style={{ width: 240 }}
+            allowClear
+            placeholder="默认为第一个栏目"
+            options={columns}
+            value={columnId}
+            onChange={setColumnId}
+            aria-label="导入到栏目"
+          />
+        </Form.Item>
+      </Form>
+      <Typography.Title level={5}>从公众号选择</Typography.Title>
+      <WechatAccountPicker columnId={columnId} onStarted={started} />
+      <Typography.Title level={5} style={{ marginTop: 24 }}>
+        粘贴文章链接
+      </Typography.Title>
+      <Form layout="vertical" style={{ maxWidth: 760 }}>
+        <Form.Item
+          label="公众号文章链接"
+          extra={`每行一个 https://mp.weixin.qq.com/s/… 链接，一次最多 ${WECHAT_MAX_URLS} 篇。标题、作者、发布时间、封面和正文会导入为草稿，图片全部转存到本站，并保留原文链接。`}
+        >
+          <Input.TextArea
+            rows={6}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder="https://mp.weixin.qq.com/s/…"
+            aria-label="公众号文章链接"
+          />
+        </Form.Item>
+        <Button type="primary" onClick={send} loading={busy} disabled={!text.trim()}>
+          导入公众号文章
+        </Button>
+      </Form>
+    </div>
   );
 }
 

@@ -8,6 +8,9 @@ import {
   RedirectFormSchema,
   RedirectRowSchema,
   UploadQuerySchema,
+  WechatAccountArticleSchema,
+  WechatAccountImportSchema,
+  WechatAccountListSchema,
   WechatImportSchema,
 } from "../../../contract/imports";
 import { AppError } from "../../services/errors";
@@ -122,6 +125,38 @@ export const consoleImportEndpoints = [
       entity: "import",
       entityId: job.id,
       summary: `导入公众号文章 ${job.total} 篇`,
+    }),
+  }),
+  endpoint({
+    method: "get",
+    path: "/api/admin/imports/wechat/published",
+    tag,
+    role: "editor",
+    summary:
+      "从公众号选择: the 公众号's published articles (freepublish/batchget), newest first, each with whether it was imported",
+    description:
+      "`total` counts publishes (one publish may hold several articles, each a row). 409 when no 公众号 is configured, 503 when WeChat refuses (the message says why: IP whitelist, quota…).",
+    query: WechatAccountListSchema,
+    response: pagedOf(WechatAccountArticleSchema),
+    handler: (q, s) => s.imports.wechatPublished(q),
+  }),
+  endpoint({
+    method: "post",
+    path: "/api/admin/imports/wechat/published",
+    tag,
+    role: "editor",
+    summary:
+      "导入所选: import chosen published articles of the 公众号 as drafts (pictures re-hosted, WeChat link kept); a job",
+    description:
+      "An article imported before is updated in place when unchanged here, or left alone; never doubled. 409 when no 公众号 is configured.",
+    body: WechatAccountImportSchema,
+    response: ImportJobSchema,
+    handler: (b, s, c) => s.imports.wechatAccount(b, actorOf(c).username),
+    audit: (job) => ({
+      action: "wechat",
+      entity: "import",
+      entityId: job.id,
+      summary: `从公众号导入文章 ${job.total} 篇`,
     }),
   }),
   endpoint({
