@@ -77,6 +77,8 @@ export function createKeys(opts: { endpoints: AnyEndpoint[]; routes?: ServerBuil
       return false;
     }
     const path = url.pathname;
+    // React Router's route discovery answers for the client's build version: never a page.
+    if (path === "/__manifest") return false;
     let found: { rule: Rule; params: Record<string, string | undefined> } | undefined;
     if (path.startsWith("/api/")) {
       const rule = api.get(path);

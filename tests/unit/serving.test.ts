@@ -214,6 +214,8 @@ describe("cache keys", () => {
       "/pay/cashier?orderId=1",
       "/tzyx/zebra/product/1",
       "/favicon.svg",
+      // React Router's route discovery, answered for the client's build version
+      "/__manifest?paths=%2Farticledetail%2F12&version=0a341eee",
     ])
       expect(keys.of(o, p), p).toBe(false);
     expect((keys.of("http://other", "/") as Target).key).toBe("http://other/");
