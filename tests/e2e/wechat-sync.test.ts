@@ -87,10 +87,11 @@ describe("同步到公众号 in Chromium", { timeout: 240_000 }, () => {
     const dialog = page.locator(".wechat-sync-dialog");
     const frame = page.frameLocator("iframe[title=公众号文章预览]");
     await frame.getByText("参考链接").waitFor();
-    // The phone frame is a phone's width and shows the pictures as they will look.
-    expect(await page.locator(".wechat-phone-screen").evaluate((f) => f.getBoundingClientRect().width)).toBe(
-      375,
-    );
+    // The phone frame is a phone's width (once the dialog's opening zoom has ended) and shows the
+    // pictures as they will look.
+    await expect
+      .poll(() => page.locator(".wechat-phone-screen").evaluate((f) => f.getBoundingClientRect().width))
+      .toBe(375);
     await expect.poll(() => frame.locator("img").count()).toBe(3);
     await frame
       .locator("img")
