@@ -461,6 +461,50 @@ export function createImports(deps: ImportDeps) {
   }
 
   /** The second pass: every post mapped and written, one transaction each. */
+  /**
+   * A WeChat import's job, claimed to run: a new one (its column checked), or the one being resumed.
+   * Its options name the column and what to import.
+   */
+  async function wechatJob(
+    o: {
+      siteTitle: string;
+      options: { columnId?: number; [what: string]: unknown };
+      total: number;
+      by: string;
+    },
+    resumeId?: number,
+  ): Promise<number> {
+    const { columnId } = o.options;
+    if (columnId !== undefined) {
+      const column = await db
+        .selectFrom("columns")
+        .select("id")
+        .where("id", "=", columnId)
+        .executeTakeFirst();
+      if (!column) throw new AppError(400, "栏目不存在");
+    }
+    let id = resumeId;
+    if (id === undefined) {
+      const r = await db
+        .insertInto("import_jobs")
+        .values({
+          kind: "wechat",
+          status: "analysed",
+          site: "mp.weixin.qq.com",
+          site_title: o.siteTitle,
+          options: JSON.stringify(o.options),
+          total: o.total,
+          created_by: o.by,
+          created_at: new Date().toISOString(),
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      id = r.id;
+    }
+    await claim(id, ["analysed", "failed"], false);
+    return id;
+  }
+
   async function runWordpress(
     id: number,
     file: string,
@@ -680,34 +724,10 @@ export function createImports(deps: ImportDeps) {
       resumeId?: number,
     ): Promise<ImportJob> {
       const { urls, columnId } = o;
-      if (columnId !== undefined) {
-        const column = await db
-          .selectFrom("columns")
-          .select("id")
-          .where("id", "=", columnId)
-          .executeTakeFirst();
-        if (!column) throw new AppError(400, "栏目不存在");
-      }
-      let id = resumeId;
-      if (id === undefined) {
-        const r = await db
-          .insertInto("import_jobs")
-          .values({
-            kind: "wechat",
-            status: "analysed",
-            site: "mp.weixin.qq.com",
-            site_title: "公众号文章",
-            options: JSON.stringify({ urls, columnId }),
-            total: urls.length,
-            created_by: by,
-            created_at: new Date().toISOString(),
-          })
-          .returning("id")
-          .executeTakeFirstOrThrow();
-        id = r.id;
-      }
-      const jobId = id;
-      await claim(jobId, ["analysed", "failed"], false);
+      const jobId = await wechatJob(
+        { siteTitle: "公众号文章", options: { urls, columnId }, total: urls.length, by },
+        resumeId,
+      );
       void launch(jobId, newProgress(urls.length), async (p, stop) => {
         for (const url of urls) {
           if (stop()) break;
@@ -733,34 +753,15 @@ export function createImports(deps: ImportDeps) {
       if (!client?.configured) throw new AppError(409, WECHAT_ACCOUNT_MESSAGES.notConfigured);
       const { columnId } = o;
       const articles = [...new Map(o.articles.map((a) => [`${a.articleId}:${a.idx}`, a])).values()];
-      if (columnId !== undefined) {
-        const column = await db
-          .selectFrom("columns")
-          .select("id")
-          .where("id", "=", columnId)
-          .executeTakeFirst();
-        if (!column) throw new AppError(400, "栏目不存在");
-      }
-      let id = resumeId;
-      if (id === undefined) {
-        const r = await db
-          .insertInto("import_jobs")
-          .values({
-            kind: "wechat",
-            status: "analysed",
-            site: "mp.weixin.qq.com",
-            site_title: "公众号文章（从公众号选择）",
-            options: JSON.stringify({ source: "account", articles, columnId }),
-            total: articles.length,
-            created_by: by,
-            created_at: new Date().toISOString(),
-          })
-          .returning("id")
-          .executeTakeFirstOrThrow();
-        id = r.id;
-      }
-      const jobId = id;
-      await claim(jobId, ["analysed", "failed"], false);
+      const jobId = await wechatJob(
+        {
+          siteTitle: "公众号文章（从公众号选择）",
+          options: { source: "account", articles, columnId },
+          total: articles.length,
+          by,
+        },
+        resumeId,
+      );
       void launch(jobId, newProgress(articles.length), async (p, stop) => {
         let found: Awaited<ReturnType<typeof fetchChosen>>;
         try {

@@ -22,6 +22,19 @@ export interface OldAddress {
 }
 
 const MAX_PATH = 1000;
+/** A redirect as the console lists and shows it: the row, and the title of the article it leads to. */
+const ROW_COLUMNS = [
+  "r.id",
+  "r.path",
+  "r.query",
+  "r.article_id",
+  "a.title as article_title",
+  "r.target",
+  "r.origin",
+  "r.site",
+  "r.created_by",
+  "r.created_at",
+] as const;
 const MAX_QUERY = 300;
 
 /** A path as the map keys it: percent-decoded, lower case, one slash between segments, none at the end. */
@@ -300,18 +313,7 @@ export function createRedirects(opts: { database: Database; events: ContentEvent
       if (f.origin) q = q.where("r.origin", "=", f.origin);
       const [rows, total] = await Promise.all([
         q
-          .select([
-            "r.id",
-            "r.path",
-            "r.query",
-            "r.article_id",
-            "a.title as article_title",
-            "r.target",
-            "r.origin",
-            "r.site",
-            "r.created_by",
-            "r.created_at",
-          ])
+          .select(ROW_COLUMNS)
           .orderBy("r.id", "desc")
           .limit(f.pageSize)
           .offset((f.page - 1) * f.pageSize)
@@ -396,18 +398,7 @@ export function createRedirects(opts: { database: Database; events: ContentEvent
       const r = await db
         .selectFrom("redirects as r")
         .leftJoin("articles as a", "a.id", "r.article_id")
-        .select([
-          "r.id",
-          "r.path",
-          "r.query",
-          "r.article_id",
-          "a.title as article_title",
-          "r.target",
-          "r.origin",
-          "r.site",
-          "r.created_by",
-          "r.created_at",
-        ])
+        .select(ROW_COLUMNS)
         .where("r.id", "=", id)
         .executeTakeFirst();
       if (!r) throw new AppError(404, "跳转不存在");
