@@ -23,8 +23,12 @@ export type ChannelMessage =
 /** A render thread's PostgreSQL connections, and so the renders it runs at once there. */
 export const PG_CONNECTIONS = 4;
 
-/** Each thread's heap limit: its live objects are about 90 MB (the app, its modules, one render). */
-const OLD_GENERATION_MB = 192;
+/**
+ * Each thread's heap limit: its live objects are about 90 MB (the app, its modules, one render); the
+ * cap makes it collect often enough to keep the process within its memory budget (bench/README.md,
+ * "Real traffic").
+ */
+const OLD_GENERATION_MB = 128;
 
 /** A render that has not answered in this long is given up (its thread is replaced). */
 const RENDER_TIMEOUT_MS = 30_000;
