@@ -2,7 +2,6 @@ import { ConfigProvider, Modal, message } from "antd";
 import zhCN from "antd/locale/zh_CN";
 import "../generated/antd-visitor.css";
 import { VISITOR_THEME } from "./antd-theme";
-import type { ConfirmOptions } from "./feedback";
 
 /**
  * The lazily loaded half of app/ui/feedback.ts. antd runs here without its style runtime
@@ -19,6 +18,16 @@ ConfigProvider.config({
 });
 
 export { message };
+
+/** What the confirmation dialog asks (app/ui/feedback.ts passes it on). */
+export interface ConfirmOptions {
+  title: string;
+  content: string;
+  okText: string;
+  cancelText: string;
+  onOk: () => Promise<void>;
+  onCancel: () => void;
+}
 
 export function confirm(opts: ConfirmOptions) {
   Modal.confirm({ ...opts, autoFocusButton: "ok" });

@@ -2,6 +2,8 @@
  * Messages and the confirmation dialog of visitor pages: antd's, loaded on first use (or warmed by
  * `preloadFeedback` when a visitor starts filling a form), never part of the first screen.
  */
+import type { ConfirmOptions } from "./antd-feedback";
+
 type Feedback = typeof import("./antd-feedback");
 
 let loading: Promise<Feedback> | null = null;
@@ -30,15 +32,6 @@ export const toast = {
   warning: (text: string) => show("warning", text),
   info: (text: string) => show("info", text),
 };
-
-export interface ConfirmOptions {
-  title: string;
-  content: string;
-  okText: string;
-  cancelText: string;
-  onOk: () => Promise<void>;
-  onCancel: () => void;
-}
 
 /** antd's confirm dialog (`Modal.confirm`), with the OK button focused. */
 export function confirm(opts: ConfirmOptions) {
