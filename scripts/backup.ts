@@ -4,8 +4,8 @@
 import { parseArgs } from "node:util";
 import { cliConfig, cliFail, cliPassphrase, cliRun, formatBytes, formatCounts } from "../server/backup/cli";
 import { createBackup } from "../server/backup/create";
-import { parseKeep } from "../server/backup/durations";
 import { pruneArchives } from "../server/backup/schedule";
+import { parseKeep } from "../server/config/values";
 
 const USAGE = "usage: npm run backup -- [--out DIR] [--with-key] [--passphrase-file FILE] [--prune]";
 

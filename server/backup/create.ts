@@ -6,7 +6,8 @@ import zlib from "node:zlib";
 import type SQLite from "better-sqlite3";
 import * as tar from "tar-stream";
 import type { Config } from "../config";
-import { createPii, PII_KEY_FILE, parsePiiKey } from "../services/pii";
+import { parsePiiKey } from "../config/values";
+import { createPii, PII_KEY_FILE } from "../services/pii";
 import { type SnapshotInfo, snapshotPostgres, snapshotSqlite } from "./database";
 import {
   archiveName,

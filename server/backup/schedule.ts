@@ -2,10 +2,10 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import type SQLite from "better-sqlite3";
 import type { Config } from "../config";
+import { parseInterval, parseKeep } from "../config/values";
 import type { Logger } from "../logger";
 import type { SharedStore } from "../services/store";
 import { createBackup, listArchives } from "./create";
-import { parseInterval, parseKeep } from "./durations";
 
 /**
  * Backups taken by the server itself every BACKUP_INTERVAL, pruned by BACKUP_KEEP (daily and weekly

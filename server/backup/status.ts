@@ -1,7 +1,7 @@
 import client from "prom-client";
 import type { Config } from "../config";
+import { parseInterval } from "../config/values";
 import type { SharedStore } from "../services/store";
-import { parseInterval } from "./durations";
 import { lastBackupAt } from "./schedule";
 
 export interface BackupStatus {

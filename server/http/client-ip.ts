@@ -2,35 +2,7 @@ import crypto from "node:crypto";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
 import ipaddr from "ipaddr.js";
-
-/** TRUST_PROXY=true: proxies on this machine or on a private network (nginx in front). */
-export const LOCAL_PROXIES = [
-  "127.0.0.0/8",
-  "::1/128",
-  "10.0.0.0/8",
-  "172.16.0.0/12",
-  "192.168.0.0/16",
-  "169.254.0.0/16",
-  "fc00::/7",
-  "fe80::/10",
-];
-
-/** Parses a TRUST_PROXY list (addresses or CIDR ranges); null when an entry is neither. */
-export function parseProxyList(list: string[]): [ipaddr.IPv4 | ipaddr.IPv6, number][] | null {
-  const out: [ipaddr.IPv4 | ipaddr.IPv6, number][] = [];
-  for (const entry of list) {
-    try {
-      if (entry.includes("/")) out.push(ipaddr.parseCIDR(entry));
-      else {
-        const a = ipaddr.parse(entry);
-        out.push([a, a.kind() === "ipv4" ? 32 : 128]);
-      }
-    } catch {
-      return null;
-    }
-  }
-  return out;
-}
+import { parseProxyList } from "../config/values";
 
 const parsedLists = new WeakMap<string[], [ipaddr.IPv4 | ipaddr.IPv6, number][]>();
 

@@ -1,25 +1,7 @@
 import os from "node:os";
 import type { Context } from "hono";
 import type { Config } from "../config";
-
-/** One entry of ALLOWED_HOSTS: a host name or IP literal, and a port unless any port will do. */
-export interface HostEntry {
-  host: string;
-  port?: number;
-}
-
-const NAME = /^(?:[a-z0-9-]+\.)*[a-z0-9-]+$|^\[[0-9a-f:.]+\]$/;
-
-/** "Example.COM:8080" → { host: "example.com", port: 8080 }; null when it is no host[:port]. */
-export function parseHost(value: string): HostEntry | null {
-  const m = /^(\[[^\]]*\]|[^:[\]]*)(?::(\d{1,5}))?$/.exec(value.trim().toLowerCase());
-  if (!m) return null;
-  const host = m[1]!;
-  if (!host || host.length > 253 || !NAME.test(host)) return null;
-  if (m[2] === undefined) return { host };
-  const port = Number(m[2]);
-  return port >= 1 && port <= 65535 ? { host, port } : null;
-}
+import { type HostEntry, parseHost } from "../config/values";
 
 /** The hosts a server answers to when ALLOWED_HOSTS is not set: its listen address and loopback, with its port. */
 function defaultHosts(listenHost: string, port: number): HostEntry[] {

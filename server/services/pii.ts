@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { parsePiiKey } from "../config/values";
 
 /**
  * Personal data at rest (PIPL): ID numbers are encrypted with AES-256-GCM under one 32-byte key,
@@ -9,17 +10,6 @@ import path from "node:path";
  */
 
 export const PII_KEY_FILE = "pii.key";
-
-/** 32 bytes written as 64 hex characters or as base64; null when the text is neither. */
-export function parsePiiKey(text: string): Buffer | null {
-  const t = text.trim();
-  if (/^[0-9a-fA-F]{64}$/.test(t)) return Buffer.from(t, "hex");
-  if (/^[A-Za-z0-9+/_-]{43}=?$/.test(t)) {
-    const b = Buffer.from(t.replace(/-/g, "+").replace(/_/g, "/"), "base64");
-    if (b.length === 32) return b;
-  }
-  return null;
-}
 
 /** PII_KEY, or the key file in DATA_DIR, created on first start without a window where it is readable. */
 export function loadPiiKey(opts: { piiKey?: string; dataDir: string }): {

@@ -18,15 +18,9 @@ import {
   SignupPayloadSchema,
   totalYuan,
 } from "../../contract/signup";
+import { parsePiiKey } from "../../server/config/values";
 import { amountToFen, fenToAmount } from "../../server/payments";
-import {
-  createPii,
-  loadPiiKey,
-  maskIdCard,
-  maskMobile,
-  maskName,
-  parsePiiKey,
-} from "../../server/services/pii";
+import { createPii, loadPiiKey, maskIdCard, maskMobile, maskName } from "../../server/services/pii";
 import { canonicalAnswers, newOrderNo } from "../../server/services/signup";
 
 const NOW = new Date("2025-06-01T00:00:00Z");

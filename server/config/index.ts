@@ -1,9 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
-import { parseInterval, parseKeep } from "./backup/durations";
-import { LOCAL_PROXIES, parseProxyList } from "./http/client-ip";
-import { parseHost } from "./http/origin";
-import { parsePiiKey } from "./services/pii";
+import { LOCAL_PROXIES, parseHost, parseInterval, parseKeep, parsePiiKey, parseProxyList } from "./values";
 
 const optionalUrl = (protocols: string[]) =>
   z
