@@ -10,11 +10,11 @@ import sharp from "sharp";
 import { type FakeWechat, startFakeWechat } from "../fakes/wechat-mp";
 import { loadConfig } from "../server/config";
 import { openDatabase } from "../server/db";
-import { seedIfEmpty } from "../server/db/seed";
 import { createLogger } from "../server/logger";
+import { seedIfEmpty } from "../server/seed";
 import { createServices, type Services } from "../server/services";
 import { createMemoryStore } from "../server/services/store";
-import { fail } from "./kit";
+import { fail } from "../tools/kit";
 
 const LATENCY_MS = Number(process.env.BENCH_WECHAT_LATENCY_MS ?? 80);
 const PICTURES = 20;

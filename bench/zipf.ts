@@ -1,5 +1,5 @@
 // The seeded Zipf mix of `npm run bench:traffic`, shared with bench/store-sizing.ts.
-import { mulberry32 } from "../server/db/seed/demo-content";
+import { mulberry32 } from "../server/seed/demo-content";
 
 /** A seeded generator, so two runs request the same URLs. */
 export const rng = mulberry32;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type DemoData, generateArticles, generateDemoContent } from "../../server/db/seed/demo-content";
+import { type DemoData, generateArticles, generateDemoContent } from "../../server/seed/demo-content";
 
 const cjkCount = (html: string): number =>
   (html.replace(/<[^>]+>/g, "").match(/[\u4e00-\u9fff]/g) ?? []).length;

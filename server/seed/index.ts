@@ -1,8 +1,8 @@
 import path from "node:path";
 import { sql } from "kysely";
-import { BANNER_GROUP } from "../../../contract/columns";
-import type { Services } from "../../services";
-import { sanitizeRichText } from "../../services/html";
+import { BANNER_GROUP } from "../../contract/columns";
+import type { Services } from "../services";
+import { sanitizeRichText } from "../services/html";
 import { type DemoData, generateDemoContent } from "./demo-content";
 import { DemoPictures } from "./images";
 
