@@ -1,10 +1,11 @@
 import type { MiddlewareHandler } from "hono";
 import { ADMIN_MESSAGES } from "../../contract/admin";
 import { idOf } from "../../contract/params";
-import { type Actor, type Session, sameSecret } from "../entities/users";
+import { type Session, sameSecret } from "../entities/users";
 import { requestIpHash } from "../http/client-ip";
 import { originOf, secureRequest } from "../http/origin";
 import type { Services } from "../services";
+import type { Actor } from "../services/audit";
 import { AppError } from "../services/errors";
 import type { Access, ApiContext, ApiEnv } from "./endpoint";
 

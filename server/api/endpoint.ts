@@ -2,8 +2,9 @@ import type { Context } from "hono";
 import { z } from "zod";
 import type { Role } from "../../contract/admin";
 import type { CacheTag } from "../../contract/cache-tags";
-import type { Actor, Session } from "../entities/users";
+import type { Session } from "../entities/users";
 import type { Services } from "../services";
+import type { Actor } from "../services/audit";
 
 /** What a request carries past the console guard (server/api/console.ts). */
 export type ApiEnv = { Variables: { session?: Session | null; ipHash?: string } };

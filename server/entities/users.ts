@@ -47,13 +47,6 @@ export interface Session extends SessionInfo {
   id: string;
 }
 
-export interface Actor {
-  userId: number | null;
-  username: string;
-  role?: Role;
-  ipHash?: string | null;
-}
-
 const sha256 = (s: string) => crypto.createHash("sha256").update(s).digest("hex");
 const newToken = () => crypto.randomBytes(32).toString("base64url");
 

@@ -1,7 +1,14 @@
-import type { AuditEntry, Paged } from "../../contract/admin";
+import type { AuditEntry, Paged, Role } from "../../contract/admin";
 import type { Database } from "../db";
-import type { Actor } from "../entities/users";
 import type { Logger } from "../logger";
+
+/** Who a change is made by: a console user (with the hash of their address), or a job such as 导入. */
+export interface Actor {
+  userId: number | null;
+  username: string;
+  role?: Role;
+  ipHash?: string | null;
+}
 
 /**
  * Who did what, when: every change made in the console, every export and every reveal of an ID

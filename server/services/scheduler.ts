@@ -1,5 +1,5 @@
-import type { Actor } from "../entities/users";
 import type { Logger } from "../logger";
+import type { Actor } from "./audit";
 
 /** Who the audit log names for what the site does by itself. */
 export const SYSTEM_ACTOR: Actor = { userId: null, username: "system" };
