@@ -13,9 +13,9 @@ import { restoreArchive } from "../server/backup/restore";
 import { loadConfig } from "../server/config";
 import { openDatabase } from "../server/db";
 import { createPii, loadPiiKey } from "../server/services/pii";
-import { bulkUploads, SiteLoad } from "../tests/helpers/drill";
+import { bulkUploads, SiteLoad } from "../tools/drill";
+import { BenchError, fail, own, ROOT, startApp, waitFor } from "../tools/kit";
 import { buildSqliteDataset } from "./dataset";
-import { BenchError, fail, own, ROOT, startApp, waitFor } from "./kit";
 
 const COUNT = Number(process.env.BENCH_ARTICLES ?? 100_000);
 const PG_ADMIN = process.env.TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";

@@ -7,9 +7,9 @@ import {
   ensurePostgres,
   ensureRedis,
   startCluster,
-} from "../scripts/cluster.mjs";
+} from "../tools/cluster.mjs";
+import { BenchError, CONNECTIONS, fail, load, ROOT, SECONDS, startApp, waitFor } from "../tools/kit";
 import { buildPostgresDataset, buildSqliteDataset } from "./dataset";
-import { BenchError, CONNECTIONS, fail, load, ROOT, SECONDS, startApp, waitFor } from "./kit";
 
 /**
  * Production mode against the embedded default (see bench/README.md): 2 instances on PostgreSQL +

@@ -15,8 +15,8 @@ import { createLogger } from "../server/logger";
 import { createSearchIndex } from "../server/search";
 import { createContentEvents } from "../server/services/cache";
 import { createRedirects } from "../server/services/redirects";
-import { writeWxr } from "../tests/helpers/wxr";
-import { copyBuild, fail, ROOT, startApp, waitFor, wrk } from "./kit";
+import { copyBuild, fail, ROOT, startApp, waitFor, wrk } from "../tools/kit";
+import { writeWxr } from "../tools/wxr";
 
 const POSTS = Number(process.env.BENCH_POSTS ?? 10_000);
 const PG_ADMIN = process.env.TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";

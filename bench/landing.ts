@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { LANDING_PATHS } from "../app/landing/paths";
-import { BenchError, copyBuild, fail, gzipProxy, ROOT, startApp, waitFor } from "./kit";
+import { BenchError, copyBuild, fail, gzipProxy, ROOT, startApp, waitFor } from "../tools/kit";
 import { lighthouseMissing, runLighthouse } from "./lighthouse";
 
 /**

@@ -1,8 +1,8 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { CHROMIUM, CHROMIUM_ARGS } from "../tests/e2e/browser";
-import { own } from "./kit";
+import { CHROMIUM, CHROMIUM_ARGS } from "../tools/chromium";
+import { own } from "../tools/kit";
 
 export interface LighthouseReport {
   categories: { performance: { score: number } };

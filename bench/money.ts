@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
-import { BenchError, copyBuild, fail, gzipProxy, ROOT, scriptAssets, startApp, waitFor } from "./kit";
+import { BenchError, copyBuild, fail, gzipProxy, ROOT, scriptAssets, startApp, waitFor } from "../tools/kit";
+import { cashierPath, MCN, SIGNUP_278, SIGNUP_415 } from "../tools/money-pages";
 import { lighthouseMissing, runLighthouse } from "./lighthouse";
-import { cashierPath, MCN, SIGNUP_278, SIGNUP_415 } from "./money-pages";
 
 /**
  * The money pages (budgets in bench/README.md, "Money pages"): sign-up 278 and 415, /wxmcn and the

@@ -15,7 +15,7 @@ import {
   scriptAssets,
   startApp,
   waitFor,
-} from "./kit";
+} from "../tools/kit";
 import { lighthouseMissing, runLighthouse } from "./lighthouse";
 
 /**

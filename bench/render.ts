@@ -19,8 +19,8 @@ import { createLogger } from "../server/logger";
 import { createServices } from "../server/services";
 import { createMemoryStore } from "../server/services/store";
 import { renderForStore } from "../server/serving/render";
+import { BenchError, fail, ROOT } from "../tools/kit";
 import { buildSqliteDataset } from "./dataset";
-import { BenchError, fail, ROOT } from "./kit";
 
 const COUNT = Number(process.env.BENCH_RENDER_COUNT ?? 100_000);
 const WARMUP = 2_000;

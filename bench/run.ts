@@ -4,7 +4,6 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { openDatabase } from "../server/db";
 import { createSearchIndex } from "../server/search";
-import { buildSqliteDataset } from "./dataset";
 import {
   BenchError,
   CONNECTIONS,
@@ -15,7 +14,8 @@ import {
   SECONDS,
   startApp as startBuilt,
   waitFor,
-} from "./kit";
+} from "../tools/kit";
+import { buildSqliteDataset } from "./dataset";
 
 /**
  * Load benchmark of the foundation (see bench/README.md for budgets and results):

@@ -4,8 +4,8 @@ import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import pg from "pg";
-import { pgAdmin, pgReachable, pgUrl } from "../tests/setup/databases";
-import { BenchError, fail, own } from "./kit";
+import { pgAdmin, pgReachable, pgUrl } from "../tools/databases";
+import { BenchError, fail, own } from "../tools/kit";
 
 /**
  * Sign-up reliability (bench/README.md "Sign-up reliability"): 200 concurrent submits, a quarter of

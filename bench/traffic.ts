@@ -6,9 +6,9 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { checkPrerequisites, ensurePostgres, ensureRedis, startCluster } from "../scripts/cluster.mjs";
+import { checkPrerequisites, ensurePostgres, ensureRedis, startCluster } from "../tools/cluster.mjs";
+import { BenchError, CONNECTIONS, copyBuild, fail, own, ROOT, startApp, waitFor, wrk } from "../tools/kit";
 import { buildPostgresDataset, buildSqliteDataset } from "./dataset";
-import { BenchError, CONNECTIONS, copyBuild, fail, own, ROOT, startApp, waitFor, wrk } from "./kit";
 import { rng, zipf } from "./zipf";
 
 const COUNT = 100_000;
@@ -558,7 +558,7 @@ async function main() {
     const result = {
       date: new Date().toISOString(),
       load: os.loadavg().map((x) => Math.round(x * 10) / 10),
-      generator: "wrk, 2 threads (bench/wrk-paths.lua)",
+      generator: "wrk, 2 threads (tools/wrk-paths.lua)",
       connections: CONNECTIONS,
       seconds: SECONDS,
       warmup: WARMUP,

@@ -17,7 +17,7 @@ import { LANDSCAPE_CLIPS, PLACEHOLDER_CAPTIONS, PORTRAIT_CLIPS } from "../app/la
 import { page as travel1 } from "../app/landing/pages/travel-list1";
 import { page as travel2 } from "../app/landing/pages/travel-list2";
 import type { Pic } from "../app/landing/types";
-import { CHROMIUM, CHROMIUM_ARGS } from "../tests/e2e/browser";
+import { CHROMIUM, CHROMIUM_ARGS } from "../tools/chromium";
 
 const PUBLIC = path.resolve("public");
 const FONT = "PingFang SC, Hiragino Sans GB, Microsoft YaHei, Noto Sans CJK SC, sans-serif";

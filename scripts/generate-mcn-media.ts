@@ -13,7 +13,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { chromium } from "playwright-core";
 import { CASES, PARTNER_PDFS, TOP_SLIDES } from "../app/routes/mcn/data";
-import { CHROMIUM, CHROMIUM_ARGS } from "../tests/e2e/browser";
+import { CHROMIUM, CHROMIUM_ARGS } from "../tools/chromium";
 
 const OUT = path.resolve("public", "mcn");
 const FONT = "PingFang SC, Hiragino Sans GB, Microsoft YaHei, Noto Sans CJK SC, sans-serif";

@@ -7,9 +7,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { chromium, type Page } from "playwright-core";
-import { copyBuild, ROOT, startApp, waitFor } from "../bench/kit";
-import { cashierPath, MCN, SIGNUP_278, SIGNUP_415 } from "../bench/money-pages";
-import { CHROMIUM, CHROMIUM_ARGS } from "../tests/e2e/browser";
+import { CHROMIUM, CHROMIUM_ARGS } from "../tools/chromium";
+import { copyBuild, ROOT, startApp, waitFor } from "../tools/kit";
+import { cashierPath, MCN, SIGNUP_278, SIGNUP_415 } from "../tools/money-pages";
 
 const label = process.argv[2] ?? "after";
 const out = path.join(process.env.MONEY_SHOTS_DIR ?? "/work/money-shots", label);

@@ -11,7 +11,7 @@ export const REMOTE_IMAGE_LIMITS = {
   maxBytes: 10 * 1024 * 1024,
   perArticle: 30,
   timeoutMs: 15_000,
-  /** the whole body: under the 30 s a proxy in front waits for an answer (scripts/cluster.mjs) */
+  /** the whole body: under the 30 s a proxy in front waits for an answer (tools/cluster.mjs) */
   budgetMs: 25_000,
   concurrency: 4,
   maxRedirects: 3,

@@ -2,14 +2,15 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminArticle, AdminOrder, Dashboard, Paged, SessionInfo } from "../../contract/admin";
-import { AdminClient, articleForm, testPicture } from "../helpers/admin";
-import { type ApiBody, engines, startTestServer, type TestServer } from "../helpers/server";
+import type { Envelope } from "../../contract/envelope";
+import { AdminClient, articleForm, testPicture } from "../../tools/admin-client";
+import { engines, startTestServer, type TestServer } from "../helpers/server";
 
 const ADMIN = { username: "chief", displayName: "总编", password: "correct-horse-battery" };
 const EDITOR = { username: "writer", displayName: "小编", password: "editor-pass-2024" };
 const ID_CARD = "11010519491231002X";
 
-async function publicGet<T>(s: TestServer, p: string): Promise<ApiBody<T>> {
+async function publicGet<T>(s: TestServer, p: string): Promise<Envelope<T>> {
   return (await s.get<T>(p)).body;
 }
 
@@ -212,7 +213,7 @@ describe.each(engines())("editors' console API on %s", (engine) => {
       headers: { cookie: editor.cookie, "x-csrf-token": editor.csrf },
       body: form,
     });
-    const body = (await res.json()) as ApiBody<{
+    const body = (await res.json()) as Envelope<{
       url: string;
       variants: { width: number; format: string; url: string }[];
     }>;

@@ -4,8 +4,8 @@ import { sql } from "kysely";
 import { describe, expect, inject, it } from "vitest";
 import { openDatabase } from "../../server/db";
 import { migrate } from "../../server/db/migrate";
+import { pgAdmin, pgUrl } from "../../tools/databases";
 import { type Engine, engines } from "../helpers/server";
-import { pgAdmin, pgUrl } from "../setup/databases";
 
 /**
  * View counts moved from articles.view_count into their own table (migration 011): a site upgraded

@@ -8,10 +8,10 @@ import { restoreArchive } from "../../server/backup/restore";
 import { loadConfig } from "../../server/config";
 import { openDatabase } from "../../server/db";
 import { createPii, loadPiiKey } from "../../server/services/pii";
-import { bulkUploads, idCopyFile, SiteLoad } from "../helpers/drill";
+import { pgAdmin, pgUrl } from "../../tools/databases";
+import { bulkUploads, idCopyFile, SiteLoad } from "../../tools/drill";
 import { engines } from "../helpers/server";
 import { bundleScript, runScript, type SiteProcess, startSiteProcess } from "../helpers/site-process";
-import { pgAdmin, pgUrl } from "../setup/databases";
 
 /**
  * The restore drill (README "Backups"): a loaded site is backed up while it takes orders, leads and

@@ -9,7 +9,7 @@ import { parseInterval, parseKeep } from "../../server/config/values";
 import { createLogger } from "../../server/logger";
 import { startServer } from "../../server/server";
 import { createMemoryStore, createRedisStore } from "../../server/services/store";
-import { AdminClient } from "../helpers/admin";
+import { AdminClient } from "../../tools/admin-client";
 
 const root = fs.mkdtempSync(path.join(inject("dataDir"), "schedule-"));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));

@@ -14,10 +14,10 @@ import { openDatabase } from "../../server/db";
 import { MIGRATION_NAMES, migrate } from "../../server/db/migrate";
 import { createLogger } from "../../server/logger";
 import { startServer } from "../../server/server";
-import { idNumber } from "../helpers/drill";
+import { pgAdmin, pgUrl } from "../../tools/databases";
+import { idNumber } from "../../tools/drill";
 import { engines } from "../helpers/server";
 import { bundleScript, runScript } from "../helpers/site-process";
-import { pgAdmin, pgUrl } from "../setup/databases";
 
 const root = fs.mkdtempSync(path.join(inject("dataDir"), "backup-"));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { endpoints } from "../../server/api/registry";
-import { AdminClient } from "../helpers/admin";
+import { AdminClient } from "../../tools/admin-client";
 import { engines, startTestServer, type TestServer } from "../helpers/server";
 
 /**

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { AdminClient, testPicture } from "../helpers/admin";
+import { AdminClient, testPicture } from "../../tools/admin-client";
 import { engines, startTestServer, type TestServer } from "../helpers/server";
 
 describe.each(engines())("ID-card copies are never public, on %s", (engine) => {

@@ -9,7 +9,7 @@ import type { AdminArticle } from "../../contract/answers";
 import { type ImportJob, ImportJobSchema, type RedirectRow, RedirectRowSchema } from "../../contract/imports";
 import { createImports } from "../../server/import/jobs";
 import { createLogger } from "../../server/logger";
-import { type AdminClient, firstAdmin } from "../helpers/admin";
+import { type AdminClient, firstAdmin } from "../../tools/admin-client";
 import { engines, startTestServer, type TestServer } from "../helpers/server";
 import { templateServices } from "../helpers/services";
 

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Envelope } from "../../contract/envelope";
 import { MCN_MESSAGES } from "../../contract/mcn";
 import { LEAD_LIMIT } from "../../server/entities/leads";
 import { hashIp } from "../../server/http/client-ip";
-import { type ApiBody, engines, startTestServer, type TestServer } from "../helpers/server";
+import { engines, startTestServer, type TestServer } from "../helpers/server";
 
 const BUSINESS = "/api/mcn/insertMcnBusiness";
 const EXPERT = "/api/mcn/insertMcnExpert";
@@ -46,7 +47,7 @@ async function post(
   }
   const qs = body.query ? `?${new URLSearchParams(body.query)}` : "";
   const res = await fetch(`${s.url}${path}${qs}`, { method: "POST", headers, body: payload });
-  return { status: res.status, body: (await res.json()) as ApiBody<unknown> };
+  return { status: res.status, body: (await res.json()) as Envelope<unknown> };
 }
 
 describe.each(engines())("MCN lead API on %s", (engine) => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { pgAdmin } from "../../tools/databases";
 import { startTestServer, type TestServer } from "../helpers/server";
-import { pgAdmin } from "../setup/databases";
 
 /**
  * PostgreSQL going away under a connection in use (a restart, a failover, an administrator ending

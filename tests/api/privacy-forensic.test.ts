@@ -7,11 +7,11 @@ import { createBackup, listFiles } from "../../server/backup/create";
 import { pgToolEnv } from "../../server/backup/database";
 import { unpackAndVerify } from "../../server/backup/restore";
 import { loadConfig } from "../../server/config";
-import { firstAdmin, testPicture } from "../helpers/admin";
-import { idNumber } from "../helpers/drill";
+import { firstAdmin, testPicture } from "../../tools/admin-client";
+import { pgAdmin, pgUrl } from "../../tools/databases";
+import { idNumber } from "../../tools/drill";
 import { engines } from "../helpers/server";
 import { type SiteProcess, startSiteProcess } from "../helpers/site-process";
-import { pgAdmin, pgUrl } from "../setup/databases";
 
 /**
  * Erased means gone (docs/product.md "Personal data"): one person's MCN lead (with an ID copy) and

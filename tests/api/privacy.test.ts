@@ -3,8 +3,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { listArchives } from "../../server/backup/create";
 import { visitorIp } from "../../server/http/client-ip";
+import { AdminClient, articleForm, CHIEF, firstAdmin, testPicture } from "../../tools/admin-client";
 import { BUILD_DIR } from "../e2e/browser";
-import { AdminClient, articleForm, CHIEF, firstAdmin, testPicture } from "../helpers/admin";
 import { engines, startTestServer, type TestServer } from "../helpers/server";
 import { bundleScript, runScript, startSiteProcess } from "../helpers/site-process";
 

@@ -7,7 +7,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SavedArticle } from "../../contract/answers";
 import { createRemoteImages } from "../../server/services/remote-images";
-import { type AdminClient, articleForm, firstAdmin } from "../helpers/admin";
+import { type AdminClient, articleForm, firstAdmin } from "../../tools/admin-client";
 import { engines, startTestServer, type TestServer } from "../helpers/server";
 
 const MB = 1024 * 1024;

@@ -8,10 +8,10 @@ import { type Database, openDatabase } from "../../server/db";
 import { createLogger } from "../../server/logger";
 import { type RunningServer, startServer } from "../../server/server";
 import { createRetention } from "../../server/services/retention";
-import { AdminClient, testPicture } from "../helpers/admin";
-import { idNumber } from "../helpers/drill";
+import { AdminClient, testPicture } from "../../tools/admin-client";
+import { pgAdmin, pgUrl } from "../../tools/databases";
+import { idNumber } from "../../tools/drill";
 import { engines } from "../helpers/server";
-import { pgAdmin, pgUrl } from "../setup/databases";
 
 let ipSeq = 0;
 const ip = () => `10.8.${(ipSeq >> 8) & 255}.${++ipSeq & 255}`;

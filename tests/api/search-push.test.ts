@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminArticle, AuditEntry, Paged } from "../../contract/admin";
 import type { PushRow, PushSettings } from "../../contract/answers";
 import { createSearchPush, nextBeijingMidnight, PUSH_BACKOFF_MS } from "../../server/services/search-push";
-import { AdminClient, articleForm, firstAdmin } from "../helpers/admin";
+import { AdminClient, articleForm, firstAdmin } from "../../tools/admin-client";
 import { fakeEngines } from "../helpers/fake-engines";
 import { engines, startTestServer, type TestServer } from "../helpers/server";
 

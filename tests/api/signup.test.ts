@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Envelope } from "../../contract/envelope";
 import { MESSAGES } from "../../contract/signup";
-import { type ApiBody, engines, startTestServer, type TestServer } from "../helpers/server";
+import { engines, startTestServer, type TestServer } from "../helpers/server";
 
 const COMMIT = "/api/onlineApply/payCommit";
 const NOTIFY = "/api/onlineApply/alipayNotify";
@@ -59,7 +60,7 @@ async function commit(s: TestServer, payload: unknown, o: Opts = {}) {
   const res = await fetch(s.url + COMMIT, { method: "POST", headers, body });
   return {
     status: res.status,
-    body: (await res.json()) as ApiBody<{ result: string; orderNo: string } | null>,
+    body: (await res.json()) as Envelope<{ result: string; orderNo: string } | null>,
   };
 }
 

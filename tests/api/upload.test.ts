@@ -2,10 +2,11 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Envelope } from "../../contract/envelope";
 import { UPLOAD_MAX_BYTES } from "../../contract/mcn";
 import { UPLOAD_LIMIT } from "../../server/entities/leads";
 import { openIdCopy } from "../../server/services/id-copies";
-import { type ApiBody, engines, startTestServer, type TestServer } from "../helpers/server";
+import { engines, startTestServer, type TestServer } from "../helpers/server";
 
 let ipSeq = 0;
 const freshIp = () => `198.51.100.${++ipSeq}`;
@@ -30,7 +31,7 @@ async function upload(
     body: fd,
     headers: { "x-forwarded-for": opts.ip ?? freshIp() },
   });
-  return { status: res.status, body: (await res.json()) as ApiBody<{ result: string } | null> };
+  return { status: res.status, body: (await res.json()) as Envelope<{ result: string } | null> };
 }
 
 describe.each(engines())("POST /api/upload on %s", (engine) => {
@@ -145,7 +146,7 @@ describe.each(engines())("POST /api/upload on %s", (engine) => {
       headers: { "content-type": `multipart/form-data; boundary=${boundary}`, "x-forwarded-for": freshIp() },
     } as RequestInit);
     expect(res.status).toBe(400);
-    expect(((await res.json()) as ApiBody<null>).message).toBe("图片不能超过 5 MB");
+    expect(((await res.json()) as Envelope<null>).message).toBe("图片不能超过 5 MB");
     expect(sent).toBeLessThan(64);
   });
 
@@ -163,7 +164,7 @@ describe.each(engines())("POST /api/upload on %s", (engine) => {
       body: "{}",
     });
     expect(json.status).toBe(400);
-    expect(((await json.json()) as ApiBody<null>).message).toMatch(
+    expect(((await json.json()) as Envelope<null>).message).toMatch(
       /^请选择要上传的图片（以 multipart\/form-data/,
     );
   });

@@ -9,7 +9,7 @@ import {
   WechatAccountArticleSchema,
 } from "../../contract/imports";
 import { type FakeWechat, startFakeWechat } from "../../fakes/wechat-mp";
-import { type AdminClient, firstAdmin } from "../helpers/admin";
+import { type AdminClient, firstAdmin } from "../../tools/admin-client";
 import { engines, startTestServer, type TestServer } from "../helpers/server";
 import { publishOnFake } from "../helpers/wechat";
 

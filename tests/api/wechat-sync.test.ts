@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { AuditEntry, Paged } from "../../contract/admin";
 import type { WechatJob, WechatPreview, WechatSettings, WechatTest } from "../../contract/wechat";
 import { type FakeWechat, startFakeWechat, wechatPushSignature } from "../../fakes/wechat-mp";
-import { AdminClient, firstAdmin } from "../helpers/admin";
+import { AdminClient, firstAdmin } from "../../tools/admin-client";
 import { engines, startTestServer, type TestServer } from "../helpers/server";
 import { onSite, pictureHost, pictures } from "../helpers/wechat";
 

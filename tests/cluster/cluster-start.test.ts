@@ -5,16 +5,16 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ClusterError, startCluster } from "../../scripts/cluster.mjs";
+import { ClusterError, startCluster } from "../../tools/cluster.mjs";
 import { canRunPrivateServers, PrivatePostgres, PrivateRedis } from "./services";
 
 /**
- * Start-up of `npm run cluster` (scripts/cluster.mjs) when something is wrong: a missing nginx is
+ * Start-up of `npm run cluster` (tools/cluster.mjs) when something is wrong: a missing nginx is
  * reported in one line before anything starts, and a failure or an interrupt during start-up stops
  * every process started so far.
  */
 const ROOT = path.resolve(import.meta.dirname, "../..");
-const SCRIPT = path.join(ROOT, "scripts", "cluster.mjs");
+const SCRIPT = path.join(ROOT, "tools", "cluster.mjs");
 const MARK = "DSN_CLUSTER_START_TEST";
 
 /** Live processes whose environment carries MARK=run (the cluster's instances inherit it). */

@@ -6,8 +6,8 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Cluster, findNginx, startCluster } from "../../scripts/cluster.mjs";
-import { AdminClient } from "../helpers/admin";
+import { AdminClient } from "../../tools/admin-client";
+import { type Cluster, findNginx, startCluster } from "../../tools/cluster.mjs";
 import { fakeEngines } from "../helpers/fake-engines";
 import { canRunPrivateServers, PrivatePostgres, PrivateRedis } from "./services";
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Paged } from "../../contract/admin";
-import { AdminClient, testPicture } from "../helpers/admin";
+import { AdminClient, testPicture } from "../../tools/admin-client";
 import type { TestServer } from "../helpers/server";
 import { launchBrowser, newContext, screenshot, startSite } from "./browser";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ARTICLE_LIST_PATH, CONFERENCE_PATHS, HANDBOOK_PATH, PROMO_PATHS } from "../../app/landing/paths";
-import { cashierPath, MCN, SIGNUP_278, SIGNUP_415 } from "../../bench/money-pages";
+import { cashierPath, MCN, SIGNUP_278, SIGNUP_415 } from "../../tools/money-pages";
 import type { TestServer } from "../helpers/server";
 import { startSite } from "./browser";
 

@@ -8,20 +8,8 @@ import {
   type Page,
 } from "playwright-core";
 import { expect } from "vitest";
+import { CHROMIUM, CHROMIUM_ARGS } from "../../tools/chromium";
 import { type Engine, startTestServer, type TestServer } from "../helpers/server";
-
-/** Debian's Chromium, with the flags this machine and CI need (no downloads, no background traffic). */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-export const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 /**
  * How long a browser step may wait for the state it needs (an element, a response, hydration).

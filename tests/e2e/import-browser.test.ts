@@ -8,9 +8,9 @@ import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { ImportJob } from "../../contract/imports";
-import { AdminClient, CHIEF, firstAdmin } from "../helpers/admin";
+import { AdminClient, CHIEF, firstAdmin } from "../../tools/admin-client";
+import { writeWxr } from "../../tools/wxr";
 import { type SiteProcess, startSiteProcess } from "../helpers/site-process";
-import { writeWxr } from "../helpers/wxr";
 import { launchBrowser, NAVIGATION_TIMEOUT, STEP_TIMEOUT, screenshot, visit } from "./browser";
 
 /** The old site's uploads on 127.0.0.1 (one of them missing). */

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminArticle } from "../../contract/admin";
-import { firstAdmin } from "../helpers/admin";
+import { firstAdmin } from "../../tools/admin-client";
 import type { TestServer } from "../helpers/server";
 import { launchBrowser, newContext, sawMessage, startSite, visit } from "./browser";
 

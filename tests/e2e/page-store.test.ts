@@ -1,7 +1,7 @@
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminArticle } from "../../contract/admin";
-import { AdminClient } from "../helpers/admin";
+import { AdminClient } from "../../tools/admin-client";
 import { engines, type TestServer } from "../helpers/server";
 import { startSite } from "./browser";
 

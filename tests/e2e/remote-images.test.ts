@@ -6,7 +6,7 @@ import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SavedArticle } from "../../contract/answers";
-import { AdminClient, CHIEF, firstAdmin, testPicture } from "../helpers/admin";
+import { AdminClient, CHIEF, firstAdmin, testPicture } from "../../tools/admin-client";
 import type { TestServer } from "../helpers/server";
 import { launchBrowser, newContext, sawMessage, screenshot, startSite, visit } from "./browser";
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminArticle, AuditEntry, Paged } from "../../contract/admin";
 import { MAX_REVISIONS, type Revision, type RevisionRow } from "../../contract/revisions";
-import { AdminClient, articleForm, CHIEF, firstAdmin } from "../helpers/admin";
+import { AdminClient, articleForm, CHIEF, firstAdmin } from "../../tools/admin-client";
 import { engines, type TestServer } from "../helpers/server";
 import { startSite } from "./browser";
 

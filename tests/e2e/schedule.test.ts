@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminArticle, AdminArticleRow, AuditEntry, Paged } from "../../contract/admin";
 import { startScheduledPublishing } from "../../server/services/scheduler";
-import { type AdminClient, articleForm, firstAdmin } from "../helpers/admin";
+import { type AdminClient, articleForm, firstAdmin } from "../../tools/admin-client";
 import { engines, type TestServer } from "../helpers/server";
 import { startSite } from "./browser";
 

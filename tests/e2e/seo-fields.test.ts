@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminArticle } from "../../contract/admin";
-import { type AdminClient, articleForm, firstAdmin } from "../helpers/admin";
+import { type AdminClient, articleForm, firstAdmin } from "../../tools/admin-client";
 import { engines, type TestServer } from "../helpers/server";
 import { startSite } from "./browser";
 

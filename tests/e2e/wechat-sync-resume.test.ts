@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminArticle } from "../../contract/admin";
 import type { WechatJob } from "../../contract/wechat";
 import { type FakeWechat, startFakeWechat } from "../../fakes/wechat-mp";
-import { AdminClient, CHIEF, firstAdmin } from "../helpers/admin";
+import { AdminClient, CHIEF, firstAdmin } from "../../tools/admin-client";
 import { type SiteProcess, startSiteProcess } from "../helpers/site-process";
 import { onSite, pictures } from "../helpers/wechat";
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { AdminArticle } from "../../contract/answers";
 import type { WechatJob } from "../../contract/wechat";
 import { type FakeWechat, startFakeWechat } from "../../fakes/wechat-mp";
-import { type AdminClient, CHIEF, firstAdmin } from "../helpers/admin";
+import { type AdminClient, CHIEF, firstAdmin } from "../../tools/admin-client";
 import type { TestServer } from "../helpers/server";
 import { onSite, pictureHost, pictures, publishOnFake } from "../helpers/wechat";
 import { launchBrowser, newContext, sawMessage, screenshot, startSite, visit } from "./browser";

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MCN, SIGNUP_278, SIGNUP_415 } from "../../bench/money-pages";
+import { MCN, SIGNUP_278, SIGNUP_415 } from "../../tools/money-pages";
 import type { TestServer } from "../helpers/server";
 import { hydrated, launchBrowser, newContext, sawMessage, screenshot, startSite } from "./browser";
 

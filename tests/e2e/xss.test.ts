@@ -1,9 +1,10 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Envelope } from "../../contract/envelope";
 import { optionTextField, questionField } from "../../contract/signup";
 import { normaliseKeyword } from "../../server/services/stats";
-import { AdminClient, testPicture } from "../helpers/admin";
-import type { ApiBody, TestServer } from "../helpers/server";
+import { AdminClient, testPicture } from "../../tools/admin-client";
+import type { TestServer } from "../helpers/server";
 import { hydrated, launchBrowser, newContext, startSite } from "./browser";
 
 /** OWASP-cheat-sheet-style payloads; each sets window.__xss or opens a dialog if it ever runs. */
@@ -302,7 +303,7 @@ describe("XSS payloads do not execute", () => {
       headers: { "content-type": "application/json", "x-forwarded-for": freshIp(), ...headers },
       body: JSON.stringify(body),
     });
-    const json = (await res.json()) as ApiBody<T | null>;
+    const json = (await res.json()) as Envelope<T | null>;
     return { status: res.status, message: json.message, data: json.data } satisfies Answer<T>;
   }
 
@@ -320,7 +321,7 @@ describe("XSS payloads do not execute", () => {
       body: form,
     });
     expect(res.status).toBe(200);
-    return ((await res.json()) as ApiBody<{ result: string }>).data.result;
+    return ((await res.json()) as Envelope<{ result: string }>).data.result;
   }
 
   /** One submit of an MCN form as the /wxmcn page sends it (JSON), with a fresh phone. */

@@ -2,10 +2,11 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { inject } from "vitest";
+import type { Envelope } from "../../contract/envelope";
 import { loadConfig } from "../../server/config";
 import { createLogger } from "../../server/logger";
 import { type RunningServer, startServer } from "../../server/server";
-import { pgAdmin, pgUrl } from "../setup/databases";
+import { pgAdmin, pgUrl } from "../../tools/databases";
 
 export type Engine = "sqlite" | "postgres";
 
@@ -15,13 +16,7 @@ export function engines(): Engine[] {
 }
 
 export interface TestServer extends RunningServer {
-  get<T = unknown>(pathAndQuery: string, init?: RequestInit): Promise<{ status: number; body: ApiBody<T> }>;
-}
-
-export interface ApiBody<T> {
-  statusCode: number;
-  message: string;
-  data: T;
+  get<T = unknown>(pathAndQuery: string, init?: RequestInit): Promise<{ status: number; body: Envelope<T> }>;
 }
 
 /**
@@ -68,9 +63,9 @@ export async function startTestServer(
     async get<T>(pathAndQuery: string, init?: RequestInit) {
       const res = await fetch(running.url + pathAndQuery, init);
       const text = await res.text();
-      let body: ApiBody<T>;
+      let body: Envelope<T>;
       try {
-        body = JSON.parse(text) as ApiBody<T>;
+        body = JSON.parse(text) as Envelope<T>;
       } catch {
         throw new Error(`not JSON (${res.status}): ${text.slice(0, 200)}`);
       }

@@ -4,11 +4,11 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { loadConfig } from "../../server/config";
 import { openDatabase } from "../../server/db";
-import { seedIfEmpty } from "../../server/db/seed";
 import { createLogger } from "../../server/logger";
+import { seedIfEmpty } from "../../server/seed";
 import { createServices } from "../../server/services";
 import { createMemoryStore } from "../../server/services/store";
-import { pgAdmin, pgReachable, pgUrl } from "./databases";
+import { pgAdmin, pgReachable, pgUrl } from "../../tools/databases";
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import type { AdminArticle } from "../../contract/admin";
-import { AdminClient, testPicture } from "./admin";
+import type { AdminArticle } from "../contract/admin";
+import { AdminClient, testPicture } from "./admin-client";
 
 /** A valid mainland ID number (GB 11643 check character) numbered `n`. */
 export function idNumber(n: number): string {

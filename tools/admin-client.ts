@@ -1,4 +1,4 @@
-import type { ApiBody } from "./server";
+import type { Envelope } from "../contract/envelope";
 
 /** A console user's HTTP client: keeps the session cookie and sends the CSRF token on changes. */
 export class AdminClient {
@@ -12,7 +12,7 @@ export class AdminClient {
     path: string,
     body?: unknown,
     opts: { csrf?: string | null; origin?: string; raw?: boolean } = {},
-  ): Promise<{ status: number; body: ApiBody<T>; text: string; bytes: Buffer; headers: Headers }> {
+  ): Promise<{ status: number; body: Envelope<T>; text: string; bytes: Buffer; headers: Headers }> {
     const headers: Record<string, string> = {};
     if (this.cookie) headers.cookie = this.cookie;
     if (body !== undefined) headers["content-type"] = "application/json";
@@ -26,10 +26,10 @@ export class AdminClient {
     });
     const bytes = Buffer.from(await res.arrayBuffer());
     const text = bytes.toString("utf8");
-    let parsed = null as unknown as ApiBody<T>;
+    let parsed = null as unknown as Envelope<T>;
     if (!opts.raw) {
       try {
-        parsed = JSON.parse(text) as ApiBody<T>;
+        parsed = JSON.parse(text) as Envelope<T>;
       } catch {
         throw new Error(`not JSON (${res.status}) from ${method} ${path}: ${text.slice(0, 200)}`);
       }
@@ -38,7 +38,7 @@ export class AdminClient {
   }
 
   /** Keeps the cookie and the CSRF token of a sign-in or setup answer. */
-  adopt(res: { headers: Headers; body: ApiBody<unknown> }) {
+  adopt(res: { headers: Headers; body: Envelope<unknown> }) {
     const set = res.headers.get("set-cookie") ?? "";
     const m = /^([^=]+=[^;]*)/.exec(set);
     if (m) this.cookie = m[1]!;

@@ -34,8 +34,6 @@ export function startCluster(opts?: {
   install?: boolean;
   /** how long an instance or nginx may take to answer (default 180 s) */
   startTimeoutMs?: number;
-  /** nginx also caches article pages (proxy_cache), for bench/traffic.ts's comparison */
-  proxyCache?: boolean;
   /** aborting it stops start-up and what had started */
   signal?: AbortSignal;
 }): Promise<Cluster>;

@@ -2,7 +2,7 @@
 -- the benchmark (one per line, in the order they are to be requested), shared out between wrk's
 -- threads by stride, and the run's figures are printed as one JSON line at the end.
 --
---   wrk -t2 -c32 -d20s -s bench/wrk-paths.lua -H 'accept-encoding: …' URL -- PATHS_FILE
+--   wrk -t2 -c32 -d20s -s tools/wrk-paths.lua -H 'accept-encoding: …' URL -- PATHS_FILE
 --
 -- The headers come from wrk's -H flags (wrk.headers), so every request carries them.
 

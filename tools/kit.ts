@@ -92,7 +92,7 @@ export async function wrk(
   fs.writeFileSync(list, `${paths.join("\n")}\n`);
   const args = [`-t${threads}`, `-c${CONNECTIONS}`, `-d${seconds}s`, "--timeout", "10s"];
   for (const [k, v] of Object.entries(headers)) args.push("-H", `${k}: ${v}`);
-  args.push("-s", path.join(ROOT, "bench", "wrk-paths.lua"), base, "--", list, String(threads));
+  args.push("-s", path.join(ROOT, "tools", "wrk-paths.lua"), base, "--", list, String(threads));
   try {
     const out = await new Promise<string>((resolve, reject) => {
       const child = spawn("wrk", args, {

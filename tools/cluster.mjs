@@ -18,9 +18,9 @@ import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import pg from "pg";
 
-// scripts/ when run or imported as is; the working directory when bundled into another entry (bench).
+// tools/ when run or imported as is; the working directory when bundled into another entry (bench).
 const ROOT =
-  path.basename(import.meta.dirname) === "scripts" ? path.resolve(import.meta.dirname, "..") : process.cwd();
+  path.basename(import.meta.dirname) === "tools" ? path.resolve(import.meta.dirname, "..") : process.cwd();
 
 /** A failure the operator can act on: its message is the whole report (no stack trace). */
 export class ClusterError extends Error {
@@ -610,7 +610,7 @@ async function cli() {
 
 // Run as a command (not imported; nor bundled into an entry of the same name, as bench/cluster.ts is).
 if (
-  path.basename(import.meta.dirname) === "scripts" &&
+  path.basename(import.meta.dirname) === "tools" &&
   import.meta.url === pathToFileURL(process.argv[1] ?? "").href
 )
   await cli();
