@@ -371,7 +371,7 @@ export interface TravelListPage {
   title: string;
   name: string;
   description: string;
-  /** fliggy_tabs.list_key of this list */
+  /** travel_tabs.list_key of this list */
   listKey: "list1" | "list2";
   /** the second list shows each item's destination */
   showDestination: boolean;

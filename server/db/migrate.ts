@@ -12,6 +12,7 @@ import * as m010 from "./migrations/010_search_pushes";
 import * as m011 from "./migrations/011_article_views";
 import * as m013 from "./migrations/013_wechat_sync";
 import * as m014 from "./migrations/014_import";
+import * as m015 from "./migrations/015_travel_tables";
 
 type Up = (db: Kysely<unknown>, dialect: Dialect) => Promise<void>;
 
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, { up: Up }> = {
   "011_article_views": m011,
   "013_wechat_sync": m013,
   "014_import": m014,
+  "015_travel_tables": m015,
 };
 
 /** The migrations this code knows, in order (a backup's schema level is checked against them). */

@@ -430,9 +430,9 @@ export interface DB {
   partners: PartnerTable;
   activities: ActivityTable;
   cooperation_contacts: CooperationContactTable;
-  /** travel lists: the tables keep the original site's name (fliggy) */
-  fliggy_tabs: TravelTabTable;
-  fliggy_items: TravelItemTable;
+  /** the travel promo-code lists (served at the original site's /api/product/fliggy/list) */
+  travel_tabs: TravelTabTable;
+  travel_items: TravelItemTable;
   products: ProductTable;
   questions: QuestionTable;
   question_options: QuestionOptionTable;

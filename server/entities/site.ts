@@ -83,9 +83,9 @@ export function createSiteService(database: Database) {
     },
     async travelLists(): Promise<{ items: TravelItem[]; tabs: TravelTab[] }> {
       const [tabs, items] = await Promise.all([
-        db.selectFrom("fliggy_tabs").selectAll().orderBy("list_key").orderBy("sort_order").execute(),
+        db.selectFrom("travel_tabs").selectAll().orderBy("list_key").orderBy("sort_order").execute(),
         db
-          .selectFrom("fliggy_items")
+          .selectFrom("travel_items")
           .selectAll()
           .orderBy("tab_id")
           .orderBy("serial_num")
@@ -187,7 +187,7 @@ export const SITE_RESOURCES: ResourceDef[] = [
   }),
   resource({
     ...CONSOLE_RESOURCES["travel-tabs"],
-    table: "fliggy_tabs",
+    table: "travel_tabs",
     idMode: "next",
     toRow: (i) => ({ list_key: i.listKey, name: i.name, sort_order: i.sortOrder }),
     fromRow: (r) => ({ id: r.id, listKey: r.list_key, name: r.name, sortOrder: r.sort_order }),
@@ -200,11 +200,11 @@ export const SITE_RESOURCES: ResourceDef[] = [
     group: { column: "list_key", type: "text" },
     sortColumn: "sort_order",
     summary: (i) => String(i.name ?? ""),
-    beforeDelete: refuseWhileUsed("fliggy_items", "tab_id", "该分类下还有商品，请先删除这些商品"),
+    beforeDelete: refuseWhileUsed("travel_items", "tab_id", "该分类下还有商品，请先删除这些商品"),
   }),
   resource({
     ...CONSOLE_RESOURCES["travel-items"],
-    table: "fliggy_items",
+    table: "travel_items",
     idMode: "auto",
     toRow: (i) => ({
       tab_id: i.tabId,
@@ -216,7 +216,7 @@ export const SITE_RESOURCES: ResourceDef[] = [
       password: i.password,
     }),
     // The console shows an item as the public travel list does.
-    fromRow: (r) => toTravelItem({ ...r, price_fen: Number(r.price_fen) } as Row<"fliggy_items">),
+    fromRow: (r) => toTravelItem({ ...r, price_fen: Number(r.price_fen) } as Row<"travel_items">),
     orderBy: [
       ["tab_id", "asc"],
       ["serial_num", "asc"],

@@ -101,13 +101,13 @@ export async function seed(services: Services, data: DemoData): Promise<{ articl
     }
     for (const t of data.travelTabs) {
       await tx
-        .insertInto("fliggy_tabs")
+        .insertInto("travel_tabs")
         .values({ id: t.id, list_key: t.listKey, name: t.name, sort_order: t.sortOrder })
         .execute();
     }
     for (const [i, f] of data.travelItems.entries()) {
       await tx
-        .insertInto("fliggy_items")
+        .insertInto("travel_items")
         .values({
           tab_id: f.tabId,
           serial_num: f.serialNum,

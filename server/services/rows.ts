@@ -47,7 +47,7 @@ export const toActivity = (r: Row<"activities">): Activity => ({
   guests: r.guests,
 });
 
-export const toTravelItem = (r: Row<"fliggy_items">): TravelItem => ({
+export const toTravelItem = (r: Row<"travel_items">): TravelItem => ({
   id: r.id,
   tabId: r.tab_id,
   serialNum: r.serial_num,

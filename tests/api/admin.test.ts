@@ -322,7 +322,7 @@ describe.each(engines())("editors' console API on %s", (engine) => {
     });
     expect(item.body.data.price).toBe(199.9);
     const row = await s.services.database.db
-      .selectFrom("fliggy_items")
+      .selectFrom("travel_items")
       .select("price_fen")
       .where("id", "=", item.body.data.id)
       .executeTakeFirstOrThrow();

@@ -201,8 +201,8 @@ describe.skipIf(!hasBuild).each(engines())("landing pages when data is missing (
     const { db } = site.services.database;
     await db.updateTable("banners").set({ link: "" }).where("id", "=", 13).execute();
     await db.deleteFrom("banners").where("id", "=", 98).execute();
-    await db.deleteFrom("fliggy_items").execute();
-    await db.deleteFrom("fliggy_tabs").where("list_key", "=", "list2").execute();
+    await db.deleteFrom("travel_items").execute();
+    await db.deleteFrom("travel_tabs").where("list_key", "=", "list2").execute();
   });
   afterAll(async () => {
     await site?.close();
@@ -224,7 +224,7 @@ describe.skipIf(!hasBuild).each(engines())("landing pages when data is missing (
   });
 
   it("shows an empty state when the list cannot be read, and does not cache it", async () => {
-    await site.services.database.db.schema.dropTable("fliggy_items").execute();
+    await site.services.database.db.schema.dropTable("travel_items").execute();
     const res = await fetch(`${site.url}/activity/caicai/list2?after=drop`);
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-store");
