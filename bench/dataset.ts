@@ -10,7 +10,7 @@ import { seed } from "../server/seed";
 import { generateArticles, generateDemoContent } from "../server/seed/demo-content";
 import { createServices } from "../server/services";
 import { sanitizeRichText } from "../server/services/html";
-import { createMemoryStore } from "../server/services/store";
+import { createMemoryKv } from "../server/services/kv";
 
 /**
  * A SQLite database of `count` articles for the benchmarks: the demo site (columns, banners…) plus
@@ -29,7 +29,7 @@ export async function buildSqliteDataset(dataDir: string, count: number): Promis
     config,
     database,
     logger: createLogger("silent"),
-    store: createMemoryStore(),
+    kv: createMemoryKv(),
   });
   const demo = generateDemoContent({ articleCount: 0 });
   await seed(services, demo);
@@ -137,7 +137,7 @@ export async function buildPostgresDataset(databaseUrl: string, count: number): 
     config,
     database,
     logger: createLogger("silent"),
-    store: createMemoryStore(),
+    kv: createMemoryKv(),
   });
   const demo = generateDemoContent({ articleCount: 0 });
   await seed(services, demo);

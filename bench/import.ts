@@ -13,7 +13,7 @@ import { createContentService } from "../server/entities/articles";
 import { createImports } from "../server/import/jobs";
 import { createLogger } from "../server/logger";
 import { createSearchIndex } from "../server/search";
-import { createContentEvents } from "../server/services/cache";
+import { createContentEvents } from "../server/services/content-events";
 import { createRedirects } from "../server/services/redirects";
 import { copyBuild, fail, ROOT, startApp, waitFor, wrk } from "../tools/kit";
 import { writeWxr } from "../tools/wxr";

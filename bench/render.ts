@@ -17,7 +17,7 @@ import { openDatabase } from "../server/db";
 import { createSecurity } from "../server/http/security";
 import { createLogger } from "../server/logger";
 import { createServices } from "../server/services";
-import { createMemoryStore } from "../server/services/store";
+import { createMemoryKv } from "../server/services/kv";
 import { renderForStore } from "../server/serving/render";
 import { BenchError, fail, ROOT } from "../tools/kit";
 import { buildSqliteDataset } from "./dataset";
@@ -36,7 +36,7 @@ async function main() {
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", NODE_ENV: "production" });
   const database = await openDatabase({ dataDir });
   const logger = createLogger("silent");
-  const services = createServices({ config, database, logger, store: createMemoryStore() });
+  const services = createServices({ config, database, logger, kv: createMemoryKv() });
   const build = (await import(pathToFileURL(entry).href)) as ServerBuild;
   const security = createSecurity(config);
   const app = createApp({ services, logger, security, pages: createRequestHandler(build, "production") });

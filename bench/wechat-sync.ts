@@ -13,7 +13,7 @@ import { openDatabase } from "../server/db";
 import { createLogger } from "../server/logger";
 import { seedIfEmpty } from "../server/seed";
 import { createServices, type Services } from "../server/services";
-import { createMemoryStore } from "../server/services/store";
+import { createMemoryKv } from "../server/services/kv";
 import { fail } from "../tools/kit";
 
 const LATENCY_MS = Number(process.env.BENCH_WECHAT_LATENCY_MS ?? 80);
@@ -95,7 +95,7 @@ async function run(latency: number) {
     config,
     database,
     logger: createLogger("silent"),
-    store: createMemoryStore(),
+    kv: createMemoryKv(),
   });
   try {
     await seedIfEmpty(services);

@@ -17,10 +17,10 @@ import { createContentService } from "../server/entities/articles";
 import { type ColumnChoice, createImports } from "../server/import/jobs";
 import { createLogger } from "../server/logger";
 import { createSearchIndex } from "../server/search";
-import { createContentEvents } from "../server/services/cache";
+import { createContentEvents } from "../server/services/content-events";
+import { createRedisKv } from "../server/services/kv";
 import { createRedirects } from "../server/services/redirects";
 import { createRemoteImages } from "../server/services/remote-images";
-import { createRedisStore } from "../server/services/store";
 
 const USAGE = "usage: npm run import -- wordpress FILE.xml [--dry-run] [--columns MAP.json]";
 
@@ -68,7 +68,7 @@ async function main() {
   const config = loadConfig();
   const logger = createLogger(process.env.LOG_LEVEL ?? "warn");
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  const store = config.REDIS_URL ? createRedisStore(config.REDIS_URL, logger) : undefined;
+  const store = config.REDIS_URL ? createRedisKv(config.REDIS_URL, logger) : undefined;
   const redis = store && "redis" in store ? (store as { redis: import("ioredis").Redis }).redis : undefined;
   if (store) await store.ready();
   const events = createContentEvents({ redis, logger });

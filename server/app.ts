@@ -70,12 +70,9 @@ export function createApp(opts: AppOptions) {
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   app.get("/readyz", async (c) => {
-    const [db, store] = await Promise.all([services.database.ping(), services.store.ping()]);
+    const [db, store] = await Promise.all([services.database.ping(), services.kv.ping()]);
     const ready = db && store;
-    return c.json(
-      { ready, db, store: services.store.kind === "redis" ? store : "memory" },
-      ready ? 200 : 503,
-    );
+    return c.json({ ready, db, store: services.kv.kind === "redis" ? store : "memory" }, ready ? 200 : 503);
   });
 
   const { metrics } = opts;

@@ -27,7 +27,7 @@ async function main() {
     {
       url: running.url,
       database: running.services.database.dialect,
-      store: running.services.store.kind,
+      store: running.services.kv.kind,
       dev,
     },
     "server listening",

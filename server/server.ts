@@ -58,8 +58,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   await moveIdCopies(config.DATA_DIR, logger);
   await sealIdCopies(config.DATA_DIR, services.signup.pii, logger);
   const stopRetention = scheduleRetention(services.retention, logger);
-  const backups = scheduleBackups({ config, store: services.store, logger, sqlite: database.sqlite });
-  if (!(await services.store.ready()))
+  const backups = scheduleBackups({ config, store: services.kv, logger, sqlite: database.sqlite });
+  if (!(await services.kv.ready()))
     logger.warn("redis not reachable at start-up: serving with local caches and limits");
   if (config.SEED_DEMO) {
     const seeded = await seedIfEmpty(services);
@@ -92,7 +92,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     services,
     endpoints.flatMap((e) => [e.path, ...(e.aliases ?? [])]),
   );
-  registerBackupMetrics(metrics.registry, config, services.store);
+  registerBackupMetrics(metrics.registry, config, services.kv);
   const app = createApp({ services, logger, security, clientDir, pages, metrics });
   const threads = routes ? startRenderThreads(opts, services) : undefined;
   // The default allowed hosts carry the port actually listened on (PORT=0 picks one).
@@ -143,7 +143,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       await services.wechatSync.stop();
       await services.stats.close();
       await services.events.close();
-      await services.store.close();
+      await services.kv.close();
       await database.close();
     })();
     return closing;

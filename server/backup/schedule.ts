@@ -4,7 +4,7 @@ import type SQLite from "better-sqlite3";
 import type { Config } from "../config";
 import { parseInterval, parseKeep } from "../config/values";
 import type { Logger } from "../logger";
-import type { SharedStore } from "../services/store";
+import type { KeyValueStore } from "../services/kv";
 import { createBackup, listArchives } from "./create";
 
 /**
@@ -69,7 +69,7 @@ const PREFIX = "backup:";
 /** When the last good backup finished: the shared store's record or the newest archive in BACKUP_DIR. */
 export async function lastBackupAt(
   config: Config,
-  store: SharedStore,
+  store: KeyValueStore,
   prefix = PREFIX,
 ): Promise<Date | null> {
   const newest = listArchives(config.BACKUP_DIR)[0]?.at ?? null;
@@ -89,7 +89,7 @@ export interface BackupSchedule {
 
 export function scheduleBackups(deps: {
   config: Config;
-  store: SharedStore;
+  store: KeyValueStore;
   logger: Logger;
   /** the server's own SQLite handle: a backup through it sees the site's writes without restarting */
   sqlite?: SQLite.Database;

@@ -1,7 +1,7 @@
 import client from "prom-client";
 import type { Config } from "../config";
 import { parseInterval } from "../config/values";
-import type { SharedStore } from "../services/store";
+import type { KeyValueStore } from "../services/kv";
 import { lastBackupAt } from "./schedule";
 
 export interface BackupStatus {
@@ -15,7 +15,7 @@ export interface BackupStatus {
 
 export async function backupStatus(
   config: Config,
-  store: SharedStore,
+  store: KeyValueStore,
   now = new Date(),
 ): Promise<BackupStatus> {
   const intervalMs = parseInterval(config.BACKUP_INTERVAL) ?? 0;
@@ -30,7 +30,7 @@ export async function backupStatus(
 }
 
 /** /metrics: the age of the last good backup (-1 before the first) and the configured interval. */
-export function registerBackupMetrics(registry: client.Registry, config: Config, store: SharedStore) {
+export function registerBackupMetrics(registry: client.Registry, config: Config, store: KeyValueStore) {
   new client.Gauge({
     name: "backup_last_success_age_seconds",
     help: "Seconds since the last good backup finished (-1: none yet)",

@@ -16,7 +16,7 @@ import type { Database } from "../db";
 import { compiledOnce } from "../db/compiled";
 import type { DB } from "../db/schema";
 import type { SearchIndex } from "../search";
-import type { ContentEvents } from "../services/cache";
+import type { ContentEvents } from "../services/content-events";
 import { AppError, notFound } from "../services/errors";
 import { safeImageUrl, sanitizeRichText } from "../services/html";
 import type { RemoteImages } from "../services/remote-images";

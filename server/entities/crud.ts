@@ -3,7 +3,7 @@ import type { Paged } from "../../contract/admin";
 import { resourceChange } from "../../contract/cache-tags";
 import type { ConsoleResource } from "../../contract/resources";
 import type { DB } from "../db/schema";
-import type { ContentEvents } from "../services/cache";
+import type { ContentEvents } from "../services/content-events";
 import { AppError } from "../services/errors";
 
 // biome-ignore lint/suspicious/noExplicitAny: the generic CRUD below works on any of the simple tables

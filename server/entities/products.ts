@@ -9,7 +9,7 @@ import {
 import { productChange } from "../../contract/cache-tags";
 import type { ProductDetail, Question } from "../../contract/entities";
 import type { Database } from "../db";
-import type { ContentEvents } from "../services/cache";
+import type { ContentEvents } from "../services/content-events";
 import { AppError, notFound } from "../services/errors";
 import { sanitizeRichText } from "../services/html";
 import { bool, fenToYuan } from "../services/rows";

@@ -17,7 +17,7 @@ import type { Database } from "../db";
 import type { DB, ImportJobStatus, ImportKind } from "../db/schema";
 import type { ContentService } from "../entities/articles";
 import type { Logger } from "../logger";
-import type { ContentEvents } from "../services/cache";
+import type { ContentEvents } from "../services/content-events";
 import { AppError } from "../services/errors";
 import type { Redirects } from "../services/redirects";
 import type { RemoteImages } from "../services/remote-images";

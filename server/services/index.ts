@@ -16,9 +16,10 @@ import { createSearchIndex } from "../search";
 import { createWechatClient } from "../wechat/client";
 import { createWechatService } from "../wechat/sign";
 import { createAudit } from "./audit";
-import { createContentEvents } from "./cache";
+import { createContentEvents } from "./content-events";
 import { createDashboard } from "./dashboard";
 import { type ImageKind, storeImage } from "./images";
+import { createMemoryKv, createRedisKv, type KeyValueStore } from "./kv";
 import { createLeadWebhook } from "./lead-webhook";
 import { createLimits } from "./limits";
 import { createRedirects } from "./redirects";
@@ -29,7 +30,6 @@ import { startScheduledPublishing } from "./scheduler";
 import { createSearchPush } from "./search-push";
 import { createSignupService } from "./signup";
 import { createStats, type Stats } from "./stats";
-import { createMemoryStore, createRedisStore, type SharedStore } from "./store";
 import { createWechatSync } from "./wechat-sync";
 
 /** Everything the API and the route loaders call; built once per process. */
@@ -37,7 +37,8 @@ export function createServices(opts: {
   config: Config;
   database: Database;
   logger: Logger;
-  store?: SharedStore;
+  /** the shared key-value store (services/kv.ts); default: Redis when REDIS_URL is set, else in-process */
+  kv?: KeyValueStore;
   fetch?: typeof fetch;
   /**
    * where reads and searches are counted; default: counted here and written to the database. A
@@ -46,9 +47,8 @@ export function createServices(opts: {
   stats?: Stats;
 }) {
   const { config, database, logger } = opts;
-  const store =
-    opts.store ?? (config.REDIS_URL ? createRedisStore(config.REDIS_URL, logger) : createMemoryStore());
-  const redis = "redis" in store ? (store as { redis: import("ioredis").Redis }).redis : undefined;
+  const kv = opts.kv ?? (config.REDIS_URL ? createRedisKv(config.REDIS_URL, logger) : createMemoryKv());
+  const redis = "redis" in kv ? (kv as { redis: import("ioredis").Redis }).redis : undefined;
   const search = createSearchIndex(database);
   const events = createContentEvents({ redis, logger });
   const limits = createLimits(redis);
@@ -73,7 +73,7 @@ export function createServices(opts: {
     apiBase: config.WECHAT_API_BASE,
     appId: config.WECHAT_APP_ID,
     appSecret: config.WECHAT_APP_SECRET,
-    store,
+    kv,
     logger,
     fetch: opts.fetch,
   });
@@ -85,7 +85,7 @@ export function createServices(opts: {
   const core = {
     config,
     database,
-    store,
+    kv,
     search,
     /** call events.changed(change) after any write visitors can see: each instance's response store applies it */
     events,
@@ -145,7 +145,7 @@ export function createServices(opts: {
     /** the 公众号 API with the site's one access token (server/wechat/client.ts) */
     wechatApi,
     /** the JS-SDK share signature, with the same token */
-    wechat: createWechatService({ client: wechatApi, store, logger }),
+    wechat: createWechatService({ client: wechatApi, kv, logger }),
   };
   // IP_HASH_SALT unset: a salt derived from the PII key, secret and the same on every instance.
   if (!config.IP_HASH_SALT) config.IP_HASH_SALT = signup.pii.derive("ip-hash").toString("hex");

@@ -3,7 +3,7 @@ import { type ContentChange, redirectChange } from "../../contract/cache-tags";
 import type { Database } from "../db";
 import type { DB } from "../db/schema";
 import type { Logger } from "../logger";
-import type { ContentEvents } from "./cache";
+import type { ContentEvents } from "./content-events";
 import { AppError } from "./errors";
 
 /**

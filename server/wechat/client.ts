@@ -1,6 +1,6 @@
 import { WECHAT_MESSAGES } from "../../contract/wechat";
 import type { Logger } from "../logger";
-import type { SharedStore } from "../services/store";
+import type { KeyValueStore } from "../services/kv";
 import { TOKEN_ERRORS, WechatError } from "./errors";
 
 /**
@@ -69,7 +69,7 @@ export interface WechatClientOptions {
   apiBase: string;
   appId?: string;
   appSecret?: string;
-  store: SharedStore;
+  kv: KeyValueStore;
   logger: Logger;
   fetch?: typeof fetch;
   /** one call's deadline (uploads of up to 1 MB included) */
@@ -147,27 +147,27 @@ export function createWechatClient(opts: WechatClientOptions) {
     const expires = Number(body.expires_in ?? 7200);
     // Five minutes early, as WeChat renews it (both stay valid meanwhile); short tokens half-way.
     const keepMs = expires > 600 ? (expires - 300) * 1000 : Math.max(1000, expires * 500);
-    await opts.store.set(tokenKey, token, keepMs);
+    await opts.kv.set(tokenKey, token, keepMs);
     opts.logger.info({ expiresIn: expires, force }, "wechat access token fetched");
     return token;
   }
 
   async function tokenFromStoreOrFetch(): Promise<string> {
-    const cached = await opts.store.get(tokenKey);
+    const cached = await opts.kv.get(tokenKey);
     if (cached) return cached;
-    if (await opts.store.setIfAbsent(lockKey, String(process.pid), 15_000)) {
+    if (await opts.kv.setIfAbsent(lockKey, String(process.pid), 15_000)) {
       try {
         return await fetchToken(false);
       } finally {
-        await opts.store.del(lockKey);
+        await opts.kv.del(lockKey);
       }
     }
     // Another instance is fetching it: wait for its token, or for its lease to end.
     for (let i = 0; i < 150; i++) {
       await new Promise((r) => setTimeout(r, 100));
-      const t = await opts.store.get(tokenKey);
+      const t = await opts.kv.get(tokenKey);
       if (t) return t;
-      if (!(await opts.store.get(lockKey))) break;
+      if (!(await opts.kv.get(lockKey))) break;
     }
     // It failed or went away: ask ourselves (stable_token answers everyone the same token).
     return fetchToken(false);
@@ -184,10 +184,10 @@ export function createWechatClient(opts: WechatClientOptions) {
 
   /** `refused` was refused: forget it (unless someone replaced it already) and get the current one. */
   async function renewAfterRefusal(refused: string): Promise<string> {
-    if ((await opts.store.get(tokenKey)) === refused) await opts.store.del(tokenKey);
+    if ((await opts.kv.get(tokenKey)) === refused) await opts.kv.del(tokenKey);
     const next = await token();
     if (next !== refused) return next;
-    if (await opts.store.setIfAbsent(forceKey, String(Date.now()), FORCE_GAP_MS)) {
+    if (await opts.kv.setIfAbsent(forceKey, String(Date.now()), FORCE_GAP_MS)) {
       opts.logger.warn("wechat answered the token it refused; forcing a new one (at most every two hours)");
       return fetchToken(true);
     }

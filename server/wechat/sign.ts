@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { WechatSign } from "../../contract/entities";
 import type { Logger } from "../logger";
 import { AppError } from "../services/errors";
-import type { SharedStore } from "../services/store";
+import type { KeyValueStore } from "../services/kv";
 import type { WechatClient } from "./client";
 
 /** WeChat's signature: sha1 of the four fields in this order, url without its fragment. */
@@ -22,7 +22,7 @@ const UNAVAILABLE = "微信分享签名暂不可用，请稍后再试";
 export interface WechatOptions {
   /** the site's 公众号 client: the ticket is fetched with its one access token (server/wechat/client.ts) */
   client: WechatClient;
-  store: SharedStore;
+  kv: KeyValueStore;
   logger: Logger;
 }
 
@@ -48,25 +48,25 @@ export function createWechatService(opts: WechatOptions) {
     }
     if (!answer.ticket) throw new AppError(503, UNAVAILABLE);
     const ttl = Math.max(60, answer.expiresIn - 300) * 1000;
-    await opts.store.set(ticketKey, answer.ticket, ttl);
+    await opts.kv.set(ticketKey, answer.ticket, ttl);
     opts.logger.info({ ttlSeconds: ttl / 1000 }, "wechat jsapi ticket fetched");
     return answer.ticket;
   }
 
   async function ticketFromStoreOrFetch(): Promise<string> {
-    const cached = await opts.store.get(ticketKey);
+    const cached = await opts.kv.get(ticketKey);
     if (cached) return cached;
-    if (await opts.store.setIfAbsent(lockKey, String(process.pid), 10_000)) {
+    if (await opts.kv.setIfAbsent(lockKey, String(process.pid), 10_000)) {
       try {
         return await fetchTicket();
       } finally {
-        await opts.store.del(lockKey);
+        await opts.kv.del(lockKey);
       }
     }
     // Another instance is fetching: wait for its ticket.
     for (let i = 0; i < 60; i++) {
       await new Promise((r) => setTimeout(r, 100));
-      const t = await opts.store.get(ticketKey);
+      const t = await opts.kv.get(ticketKey);
       if (t) return t;
     }
     throw new AppError(503, UNAVAILABLE);

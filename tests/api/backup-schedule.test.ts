@@ -8,7 +8,7 @@ import { loadConfig } from "../../server/config";
 import { parseInterval, parseKeep } from "../../server/config/values";
 import { createLogger } from "../../server/logger";
 import { startServer } from "../../server/server";
-import { createMemoryStore, createRedisStore } from "../../server/services/store";
+import { createMemoryKv, createRedisKv } from "../../server/services/kv";
 import { AdminClient } from "../../tools/admin-client";
 
 const root = fs.mkdtempSync(path.join(inject("dataDir"), "schedule-"));
@@ -52,7 +52,7 @@ describe("scheduled backups", () => {
       BACKUP_DIR: path.join(root, "two-backups"),
       BACKUP_INTERVAL: "1h",
     });
-    const store = createMemoryStore(); // what Redis is to two instances
+    const store = createMemoryKv(); // what Redis is to two instances
     let clock = new Date("2026-03-01T00:00:00Z").getTime();
     const now = () => new Date(clock);
     const logger = createLogger("silent");
@@ -87,7 +87,7 @@ describe("scheduled backups", () => {
   it("two instances sharing Redis: exactly one backs up", async () => {
     const url = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
     const logger = createLogger("silent");
-    const [s1, s2] = [createRedisStore(url, logger), createRedisStore(url, logger)];
+    const [s1, s2] = [createRedisKv(url, logger), createRedisKv(url, logger)];
     try {
       if (!(await s1.ready(2000)) || !(await s2.ready(2000))) {
         console.warn(

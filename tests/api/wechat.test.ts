@@ -66,7 +66,7 @@ describe("WeChat JS-SDK signing", () => {
     });
 
     it("gets the token again once when WeChat revoked it", async () => {
-      await s.services.store.del(`wx:ticket:${wx.appId}`);
+      await s.services.kv.del(`wx:ticket:${wx.appId}`);
       wx.fault({ kind: "revokeToken" });
       const r = await s.get("/api/product/wechat/getSign?url=https%3A%2F%2Fwww.example.com%2F");
       expect(r.status).toBe(200);
@@ -74,7 +74,7 @@ describe("WeChat JS-SDK signing", () => {
     });
 
     it("answers 503 in Chinese when WeChat refuses, once the ticket has expired", async () => {
-      await s.services.store.del(`wx:ticket:${wx.appId}`);
+      await s.services.kv.del(`wx:ticket:${wx.appId}`);
       wx.fault({ kind: "busy", path: "/cgi-bin/ticket/getticket" });
       const r = await s.get("/api/product/wechat/getSign?url=https%3A%2F%2Fwww.example.com%2F");
       expect(r.status).toBe(503);

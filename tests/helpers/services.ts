@@ -7,7 +7,7 @@ import { loadConfig } from "../../server/config";
 import { type Database, openDatabase } from "../../server/db";
 import { createLogger } from "../../server/logger";
 import { createServices, type Services } from "../../server/services";
-import { createMemoryStore } from "../../server/services/store";
+import { createMemoryKv } from "../../server/services/kv";
 
 /**
  * The services in-process, over a private copy of the seeded SQLite template, without a server.
@@ -26,7 +26,7 @@ export async function templateServices(
     config: loadConfig({ DATA_DIR: dir, LOG_LEVEL: "silent" }),
     database,
     logger: createLogger("silent"),
-    store: createMemoryStore(),
+    kv: createMemoryKv(),
   });
   return {
     database,

@@ -7,7 +7,7 @@ import { openDatabase } from "../../server/db";
 import { createLogger } from "../../server/logger";
 import { seedIfEmpty } from "../../server/seed";
 import { createServices } from "../../server/services";
-import { createMemoryStore } from "../../server/services/store";
+import { createMemoryKv } from "../../server/services/kv";
 import { pgAdmin, pgReachable, pgUrl } from "../../tools/databases";
 
 declare module "vitest" {
@@ -26,7 +26,7 @@ async function buildTemplate(dataDir: string, databaseUrl: string | undefined, s
     config,
     database,
     logger: createLogger("silent"),
-    store: createMemoryStore(),
+    kv: createMemoryKv(),
   });
   await seedIfEmpty(services);
   if (database.sqlite) database.sqlite.pragma("wal_checkpoint(TRUNCATE)");

@@ -11,6 +11,6 @@ export const consoleBackupEndpoints = [
     role: "editor",
     summary: "The age of the last good backup and whether it is older than two BACKUP_INTERVALs",
     response: BackupStatusSchema,
-    handler: (_q, s) => backupStatus(s.config, s.store),
+    handler: (_q, s) => backupStatus(s.config, s.kv),
   }),
 ];

@@ -6,7 +6,7 @@ import type { Logger } from "../logger";
  * rate-limit counters and idempotency keys). In-process by default; Redis when REDIS_URL is set,
  * falling back to the in-process map while Redis is unreachable so the site keeps serving.
  */
-export interface SharedStore {
+export interface KeyValueStore {
   readonly kind: "memory" | "redis";
   get(key: string): Promise<string | null>;
   set(key: string, value: string, ttlMs: number): Promise<void>;
@@ -19,7 +19,7 @@ export interface SharedStore {
   close(): Promise<void>;
 }
 
-export function createMemoryStore(): SharedStore {
+export function createMemoryKv(): KeyValueStore {
   const map = new Map<string, { value: string; expires: number }>();
   const live = (key: string) => {
     const e = map.get(key);
@@ -58,7 +58,7 @@ export function createMemoryStore(): SharedStore {
   };
 }
 
-export function createRedisStore(url: string, logger: Logger): SharedStore & { redis: Redis } {
+export function createRedisKv(url: string, logger: Logger): KeyValueStore & { redis: Redis } {
   const redis = new Redis(url, {
     lazyConnect: false,
     enableOfflineQueue: false,
@@ -75,7 +75,7 @@ export function createRedisStore(url: string, logger: Logger): SharedStore & { r
     if (warned) logger.info("redis reconnected");
     warned = false;
   });
-  const local = createMemoryStore();
+  const local = createMemoryKv();
   const guard = async <T>(op: () => Promise<T>, fallback: () => Promise<T>): Promise<T> => {
     if (redis.status !== "ready") return fallback();
     try {
