@@ -172,7 +172,7 @@ export function createContentService(
   /**
    * Published articles, in all and by column, as of a content-change version. Home and
    * column pages count on every render for their pagination, and counting walks an index entry per
-   * article (about 2 ms on 100,000 in SQLite); every write that can change a count fires a change,
+   * article; every write that can change a count fires a change,
    * on this instance or heard from another (docs/architecture.md, "Content changes").
    */
   const counted = { version: -1, byColumn: new Map<number | "all", number>() };

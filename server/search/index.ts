@@ -200,8 +200,8 @@ function postgresIndex(database: Database): SearchIndex {
   /**
    * Search queries run with sequential scans off. The token arrays live out of line (TOAST), which
    * the planner does not price: for a keyword in a third of the articles it would pick a sequential
-   * scan that unpacks every article's arrays (2.7 s at 100,000 articles) over the GIN index, whose
-   * bitmap needs only the table's own pages (56 ms). Index scans by search_key stay allowed, so a
+   * scan that unpacks every article's arrays over the GIN index, whose bitmap needs only the
+   * table's own pages, tens of times less work. Index scans by search_key stay allowed, so a
    * first page of a frequent keyword still stops after a page of rows.
    */
   const indexScans = <T>(fn: (tx: Kysely<DB>) => Promise<T>) =>

@@ -2,9 +2,10 @@ import { type CreateTableBuilder, type Kysely, sql } from "kysely";
 import type { Dialect } from "../dialect";
 
 /**
- * Every table of docs/product.md §3. Written once for both engines: ids are `integer primary key
- * autoincrement` on SQLite and identity columns on PostgreSQL; times are ISO text on SQLite and
- * timestamptz on PostgreSQL; booleans are integers on SQLite.
+ * The site's first tables (docs/product.md §3); later migrations add and rename others. Written
+ * once for both engines: ids are `integer primary key autoincrement` on SQLite and identity columns
+ * on PostgreSQL; times are ISO text on SQLite and timestamptz on PostgreSQL; booleans are integers
+ * on SQLite.
  */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   const pg = dialect === "postgres";
