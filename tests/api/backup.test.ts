@@ -81,7 +81,7 @@ async function tableRows(config: Config, table: string): Promise<unknown[]> {
   }
 }
 
-const rejects = async (p: Promise<unknown>, message: RegExp) => {
+const expectRefusal = async (p: Promise<unknown>, message: RegExp) => {
   const err = await p.then(
     () => null,
     (e) => e,
@@ -91,7 +91,7 @@ const rejects = async (p: Promise<unknown>, message: RegExp) => {
 };
 
 /** A target DATA_DIR is untouched: nothing but what was there before. */
-const untouched = (dir: string) => expect(fs.existsSync(dir) ? fs.readdirSync(dir) : []).toEqual([]);
+const expectUntouched = (dir: string) => expect(fs.existsSync(dir) ? fs.readdirSync(dir) : []).toEqual([]);
 
 describe.each(engines())("a backup while 50 sign-ups run on %s", (engine) => {
   let dbName: string | undefined;
@@ -165,20 +165,20 @@ describe("backup and restore refuse bad input with a clear message, leaving the 
     const bytes = fs.readFileSync(good);
     fs.writeFileSync(cut, bytes.subarray(0, Math.floor(bytes.length / 2)));
     const target = emptyTarget();
-    await rejects(restoreArchive({ archive: cut, config: target, passphrase: PASS }), /truncated/);
-    untouched(target.DATA_DIR);
+    await expectRefusal(restoreArchive({ archive: cut, config: target, passphrase: PASS }), /truncated/);
+    expectUntouched(target.DATA_DIR);
 
     const run = runScript(cli.restore, [cut], { DATA_DIR: target.DATA_DIR, BACKUP_PASSPHRASE: PASS });
     const r = await run.done;
     expect(r.code).toBe(1);
     expect(r.stderr.trim()).toMatch(/^restore: the archive is (damaged or )?truncated/);
     expect(r.stderr).not.toMatch(/\n\s+at /);
-    untouched(target.DATA_DIR);
+    expectUntouched(target.DATA_DIR);
   });
 
   it("without a passphrase no backup is made (library and CLI): archives hold personal data", async () => {
     const dir = fresh("backups");
-    await rejects(createBackup({ config, dir }), /always encrypted: set BACKUP_PASSPHRASE/);
+    await expectRefusal(createBackup({ config, dir }), /always encrypted: set BACKUP_PASSPHRASE/);
     expect(listArchives(dir)).toEqual([]);
     const run = runScript(cli.backup, ["--out", dir], { DATA_DIR: config.DATA_DIR, BACKUP_PASSPHRASE: "" });
     const r = await run.done;
@@ -193,23 +193,26 @@ describe("backup and restore refuse bad input with a clear message, leaving the 
     bytes[Math.floor(bytes.length / 2)]! ^= 0xff;
     fs.writeFileSync(bad, bytes);
     const target = emptyTarget();
-    await rejects(restoreArchive({ archive: bad, config: target, passphrase: PASS }), /damaged|truncated/);
-    untouched(target.DATA_DIR);
+    await expectRefusal(
+      restoreArchive({ archive: bad, config: target, passphrase: PASS }),
+      /damaged|truncated/,
+    );
+    expectUntouched(target.DATA_DIR);
   });
 
   it("an encrypted archive with the key: wrong or missing passphrase refused, the right one restores the key", async () => {
     const dir = fresh("backups");
-    await rejects(createBackup({ config, dir, withKey: true }), /needs a passphrase/);
+    await expectRefusal(createBackup({ config, dir, withKey: true }), /needs a passphrase/);
     const enc = await createBackup({ config, dir, withKey: true, passphrase: "correct horse battery" });
     expect(enc.file).toMatch(/\.tar\.gz\.enc$/);
     expect(fs.readFileSync(enc.file).includes(Buffer.from("manifest.json"))).toBe(false);
     const target = loadConfig({ DATA_DIR: fresh("target") });
-    await rejects(
+    await expectRefusal(
       restoreArchive({ archive: enc.file, config: target, passphrase: "wrong horse battery" }),
       /wrong passphrase/,
     );
-    await rejects(restoreArchive({ archive: enc.file, config: target }), /encrypted/);
-    untouched(target.DATA_DIR);
+    await expectRefusal(restoreArchive({ archive: enc.file, config: target }), /encrypted/);
+    expectUntouched(target.DATA_DIR);
     const r = await restoreArchive({
       archive: enc.file,
       config: target,
@@ -230,7 +233,7 @@ describe("backup and restore refuse bad input with a clear message, leaving the 
     for await (const c of pack) chunks.push(Buffer.from(c as Uint8Array));
     fs.writeFileSync(foreign, zlib.gzipSync(Buffer.concat(chunks)));
     const target = emptyTarget();
-    await rejects(
+    await expectRefusal(
       restoreArchive({ archive: foreign, config: target, passphrase: PASS }),
       /unexpected entry|no manifest/,
     );
@@ -245,22 +248,22 @@ describe("backup and restore refuse bad input with a clear message, leaving the 
     const c2: Buffer[] = [];
     for await (const c of p2) c2.push(Buffer.from(c as Uint8Array));
     fs.writeFileSync(other, zlib.gzipSync(Buffer.concat(c2)));
-    await rejects(
+    await expectRefusal(
       restoreArchive({ archive: other, config: target, passphrase: PASS }),
       /not by this site's backup/,
     );
     // …not an archive at all…
     const text = fresh("notes.txt");
     fs.writeFileSync(text, "just some text");
-    await rejects(
+    await expectRefusal(
       restoreArchive({ archive: text, config: target, passphrase: PASS }),
       /not a backup archive/,
     );
-    await rejects(
+    await expectRefusal(
       restoreArchive({ archive: fresh("missing"), config: target, passphrase: PASS }),
       /no such file/,
     );
-    untouched(target.DATA_DIR);
+    expectUntouched(target.DATA_DIR);
 
     // …and a genuine archive of a site whose ID numbers need another key.
     const site = seededDataDir();
@@ -275,8 +278,11 @@ describe("backup and restore refuse bad input with a clear message, leaving the 
     }
     const theirs = await createBackup({ config: site, dir: fresh("backups"), passphrase: PASS });
     expect(theirs.manifest.encryptedIdNumbers).toBeGreaterThan(0);
-    await rejects(restoreArchive({ archive: theirs.file, config: target, passphrase: PASS }), /another site/);
-    await rejects(
+    await expectRefusal(
+      restoreArchive({ archive: theirs.file, config: target, passphrase: PASS }),
+      /another site/,
+    );
+    await expectRefusal(
       restoreArchive({
         archive: theirs.file,
         config: loadConfig({ DATA_DIR: fresh("target") }),
@@ -284,14 +290,17 @@ describe("backup and restore refuse bad input with a clear message, leaving the 
       }),
       /need PII key/,
     );
-    untouched(target.DATA_DIR);
+    expectUntouched(target.DATA_DIR);
   });
 
   it("a non-empty target is refused unless --force", async () => {
     const target = loadConfig({ DATA_DIR: fresh("target"), PII_KEY: readKey() });
     await restoreArchive({ archive: good, config: target, passphrase: PASS });
     const before = fs.statSync(path.join(target.DATA_DIR, "site.db")).mtimeMs;
-    await rejects(restoreArchive({ archive: good, config: target, passphrase: PASS }), /not empty.*--force/);
+    await expectRefusal(
+      restoreArchive({ archive: good, config: target, passphrase: PASS }),
+      /not empty.*--force/,
+    );
     expect(fs.statSync(path.join(target.DATA_DIR, "site.db")).mtimeMs).toBe(before);
     const again = await restoreArchive({ archive: good, config: target, force: true, passphrase: PASS });
     expect(again.counts.articles).toBeGreaterThan(0);
@@ -306,11 +315,11 @@ describe("backup and restore refuse bad input with a clear message, leaving the 
     await db.close();
     const future = await createBackup({ config: newer, dir: fresh("backups"), passphrase: PASS });
     const target = emptyTarget();
-    await rejects(
+    await expectRefusal(
       restoreArchive({ archive: future.file, config: target, passphrase: PASS }),
       /newer than this code/,
     );
-    untouched(target.DATA_DIR);
+    expectUntouched(target.DATA_DIR);
 
     const old = loadConfig({ DATA_DIR: fresh("old"), LOG_LEVEL: "silent" });
     const odb = await openDatabase({ dataDir: old.DATA_DIR, migrate: false });
@@ -325,7 +334,7 @@ describe("backup and restore refuse bad input with a clear message, leaving the 
   it("an unwritable or full BACKUP_DIR: a clear message, no partial archive, earlier archives intact", async () => {
     const file = fresh("a-file");
     fs.writeFileSync(file, "");
-    await rejects(createBackup({ config, dir: file, passphrase: PASS }), /not a directory/);
+    await expectRefusal(createBackup({ config, dir: file, passphrase: PASS }), /not a directory/);
     const run = runScript(cli.backup, ["--out", path.join(file, "sub")], {
       DATA_DIR: config.DATA_DIR,
       BACKUP_PASSPHRASE: PASS,
@@ -345,13 +354,13 @@ describe("backup and restore refuse bad input with a clear message, leaving the 
     }
     try {
       fs.writeFileSync(path.join(small, "dianshang-20200101T000000Z-sqlite.tar.gz"), "an earlier archive");
-      await rejects(createBackup({ config, dir: small, passphrase: PASS }), /no space left/);
+      await expectRefusal(createBackup({ config, dir: small, passphrase: PASS }), /no space left/);
       expect(fs.readdirSync(small)).toEqual(["dianshang-20200101T000000Z-sqlite.tar.gz"]);
       expect(fs.readFileSync(path.join(small, "dianshang-20200101T000000Z-sqlite.tar.gz"), "utf8")).toBe(
         "an earlier archive",
       );
       execFileSync("mount", ["-o", "remount,ro", small], { stdio: "ignore" });
-      await rejects(
+      await expectRefusal(
         createBackup({ config, dir: small, passphrase: PASS }),
         /not writable: permission denied/,
       );
@@ -364,7 +373,7 @@ describe("backup and restore refuse bad input with a clear message, leaving the 
     const kb = Math.ceil(fs.statSync(path.join(big.DATA_DIR, "site.db")).size / 1024) + 300;
     execFileSync("mount", ["-t", "tmpfs", "-o", `size=${kb}k`, "tmpfs", small], { stdio: "ignore" });
     try {
-      await rejects(
+      await expectRefusal(
         createBackup({ config: big, dir: small, passphrase: PASS }),
         /^writing the archive into .*: no space left/,
       );
@@ -403,7 +412,7 @@ describe.skipIf(!inject("pgTemplate"))("cross-engine restore", () => {
     expect(toPg.counts).toEqual(a.manifest.counts);
     // A database with tables is not empty: refused, then replaced with --force.
     const pgOnly = loadConfig({ DATA_DIR: fresh("pgdata"), DATABASE_URL: pgUrl(pgDb), PII_KEY: pgKey() });
-    await rejects(
+    await expectRefusal(
       restoreArchive({ archive: a.file, config: pgOnly, passphrase: PASS }),
       /PostgreSQL database is not empty/,
     );

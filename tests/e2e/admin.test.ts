@@ -186,7 +186,9 @@ describe("editors' console in Chromium", { timeout: 180_000 }, () => {
     await screenshot(page, "admin-banners-desktop");
     const home = await (await newContext(browser, site)).newPage();
     await home.goto("/");
-    await home.locator('.top-carousel img[alt="控制台修改后的头条轮播"]').waitFor({ state: "attached" });
+    await expect
+      .poll(() => home.locator('.top-carousel img[alt="控制台修改后的头条轮播"]').count())
+      .toBeGreaterThan(0);
     await home.context().close();
   });
 

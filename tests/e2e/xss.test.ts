@@ -256,7 +256,7 @@ describe("XSS payloads do not execute", () => {
         expect(csp, `CSP violations on ${where}`).toEqual([]);
       },
       /** Opens a public page and checks it once it is hydrated. */
-      async visitClean(path: string) {
+      async expectCleanAfterVisit(path: string) {
         await page.goto(path);
         await hydrated(page);
         await this.expectClean(path);
@@ -285,15 +285,15 @@ describe("XSS payloads do not execute", () => {
       createdAt: new Date().toISOString(),
       tags: [XSS_PAYLOADS[4]!],
     });
-    for (const path of [`/articledetail/${id}`, "/", "/news"]) await reader.visitClean(path);
+    for (const path of [`/articledetail/${id}`, "/", "/news"]) await reader.expectCleanAfterVisit(path);
   });
 
   it("in URLs the pages echo: every payload on the search, column and tag pages", async () => {
     for (const payload of XSS_PAYLOADS) {
       const p = encodeURIComponent(payload);
-      await reader.visitClean(`/searchlist/${p}?key=1`);
-      await reader.visitClean(`/newlist/5?name=${p}`);
-      await reader.visitClean(`/taglist/1?name=${p}`);
+      await reader.expectCleanAfterVisit(`/searchlist/${p}?key=1`);
+      await reader.expectCleanAfterVisit(`/newlist/5?name=${p}`);
+      await reader.expectCleanAfterVisit(`/taglist/1?name=${p}`);
     }
   });
 
