@@ -28,7 +28,7 @@ const ROUNDS = 7;
 const PER_ROUND = 400;
 
 async function main() {
-  const entry = path.join(ROOT, "build", "server", "index.js");
+  const entry = path.join(ROOT, "build", "server", "site", "index.js");
   if (!fs.existsSync(entry)) throw new BenchError("no build: run `npm run build` first");
   if (process.env.NODE_ENV !== "production") throw new BenchError("NODE_ENV must be production");
   const dataDir = path.join(ROOT, "bench", "data", `sqlite-${COUNT}`);

@@ -35,7 +35,7 @@ function copyBuild(): string {
   const src = path.join(ROOT, "build");
   if (
     !fs.existsSync(path.join(src, "app", "main.js")) ||
-    !fs.existsSync(path.join(src, "server", "index.js"))
+    !fs.existsSync(path.join(src, "server", "site", "index.js"))
   )
     throw new BenchError("no production build: run `npm run build` first");
   const dest = path.join(WORK, "build");

@@ -6,7 +6,7 @@ import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
 const stamp = path.join(root, "build", "app", "main.js");
-const ssr = path.join(root, "build", "server", "index.js");
+const ssr = path.join(root, "build", "server", "site", "index.js");
 
 function newestSource(dir) {
   let newest = 0;

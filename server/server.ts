@@ -3,7 +3,6 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { endpoints } from "./api/registry";
 import { createApp, type PageHandler } from "./app";
@@ -15,6 +14,7 @@ import { createMetrics } from "./http/metrics";
 import { createOriginCheck } from "./http/origin";
 import { createSecurity } from "./http/security";
 import { createLogger, type Logger } from "./logger";
+import { createPages, hasServerBuild, loadBundle } from "./pages";
 import { seedIfEmpty } from "./seed";
 import { createServices, type Services } from "./services";
 import { moveIdCopies, sealIdCopies } from "./services/id-copies";
@@ -28,7 +28,7 @@ export interface StartOptions {
   logger?: Logger;
   /** a SQLite file instead of DATA_DIR/site.db */
   sqlitePath?: string;
-  /** directory holding the React Router build (server/index.js and client/); none: API only */
+  /** directory holding the React Router build (server/ and client/, server/pages.ts); none: API only */
   buildDir?: string;
   /** run Vite in middleware mode (npm run dev) */
   dev?: boolean;
@@ -79,11 +79,11 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       const build = (await devVite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
       return createRequestHandler(build, "development")(request, context);
     };
-  } else if (opts.buildDir && fs.existsSync(path.join(opts.buildDir, "server", "index.js"))) {
-    const entry = path.join(opts.buildDir, "server", "index.js");
-    const build = (await import(pathToFileURL(entry).href)) as ServerBuild;
-    pages = createRequestHandler(build, "production");
-    routes = build.routes;
+  } else if (opts.buildDir && hasServerBuild(opts.buildDir)) {
+    const site = await loadBundle(opts.buildDir, "site");
+    pages = createPages(opts.buildDir, site);
+    // Only the site's pages are ever stored: the console is made for one editor.
+    routes = site.routes;
     clientDir = path.join(opts.buildDir, "client");
   }
 

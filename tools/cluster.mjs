@@ -608,7 +608,7 @@ async function cli() {
   );
 }
 
-// Run as a command (not imported; nor bundled into an entry of the same name, as bench/cluster.ts is).
+// Run as a command (not when imported, nor when bundled into a benchmark).
 if (
   path.basename(import.meta.dirname) === "tools" &&
   import.meta.url === pathToFileURL(process.argv[1] ?? "").href

@@ -158,9 +158,13 @@ export async function copyBuild(workDir: string): Promise<string> {
     try {
       fs.rmSync(dir, { recursive: true, force: true });
       fs.cpSync(source, dir, { recursive: true });
-      const complete = ["server/index.js", "app/main.js", "app/render-worker.js", "client/assets"].every(
-        (f) => fs.existsSync(path.join(dir, f)),
-      );
+      const complete = [
+        "server/site/index.js",
+        "server/console/index.js",
+        "app/main.js",
+        "app/render-worker.js",
+        "client/assets",
+      ].every((f) => fs.existsSync(path.join(dir, f)));
       if (complete) return dir;
     } catch {}
     if (attempt >= 5) throw missing;

@@ -3,7 +3,6 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { fileTypeFromBuffer } from "file-type";
 import { type Selectable, sql } from "kysely";
-import sharp from "sharp";
 import type { z } from "zod";
 import { type AdminLead, LEAD_STATUSES, type LeadFilterSchema, type Paged } from "../../contract/admin";
 import {
@@ -18,6 +17,7 @@ import {
 } from "../../contract/mcn";
 import type { Database } from "../db";
 import type { McnLeadTable } from "../db/schema";
+import { lazily } from "../lazily";
 import type { Logger } from "../logger";
 import { beijingDayEnd, beijingDayStart, beijingTime, toCsv } from "../services/csv";
 import { AppError } from "../services/errors";
@@ -25,6 +25,8 @@ import { sealIdCopy } from "../services/id-copies";
 import type { LeadWebhook } from "../services/lead-webhook";
 import type { LimitRule, Limits } from "../services/limits";
 import type { Pii } from "../services/pii";
+
+const sharp = lazily<typeof import("sharp").default>("sharp");
 
 /** Submits of both forms per hashed IP: generous for people, tight for scripts. */
 export const LEAD_LIMIT: LimitRule = {
@@ -237,7 +239,7 @@ export function createMcnService(opts: {
     const ext = EXT[mime];
     let out: Buffer;
     try {
-      const img = sharp(bytes, { limitInputPixels: 50_000_000 }).rotate();
+      const img = sharp()(bytes, { limitInputPixels: 50_000_000 }).rotate();
       out = await (ext === "jpg"
         ? img.jpeg({ quality: 90, mozjpeg: true })
         : ext === "png"

@@ -1,6 +1,8 @@
 import crypto from "node:crypto";
-import { AlipaySdk } from "alipay-sdk";
+import { lazily } from "../lazily";
 import { autoSubmitForm, fenToAmount, type PaymentProvider, paymentDocument } from "./types";
+
+const alipaySdk = lazily<typeof import("alipay-sdk")>("alipay-sdk");
 
 export interface AlipaySettings {
   appId: string;
@@ -51,7 +53,7 @@ export function parseSdkForm(html: string): { action: string; fields: Record<str
  */
 export function createAlipayProvider(s: AlipaySettings): PaymentProvider {
   const privateKey = normaliseKey(s.privateKey);
-  const sdk = new AlipaySdk({
+  const sdk = new (alipaySdk().AlipaySdk)({
     appId: s.appId,
     privateKey,
     keyType: privateKeyType(privateKey),

@@ -2,8 +2,11 @@ import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { fileTypeFromBuffer } from "file-type";
-import sharp, { type Metadata } from "sharp";
+import type { Metadata } from "sharp";
+import { lazily } from "../lazily";
 import { AppError } from "./errors";
+
+const sharp = lazily<typeof import("sharp").default>("sharp");
 
 export const IMAGE_MAX_BYTES = 8 * 1024 * 1024;
 
@@ -51,7 +54,7 @@ export async function storeImage(
   }
   let meta: Metadata;
   try {
-    meta = await sharp(bytes, { limitInputPixels: 50_000_000 }).metadata();
+    meta = await sharp()(bytes, { limitInputPixels: 50_000_000 }).metadata();
   } catch {
     throw new AppError(400, "图片已损坏，无法读取");
   }
@@ -62,7 +65,7 @@ export async function storeImage(
   const variants: StoredImage["variants"] = [];
   try {
     for (const width of IMAGE_KINDS[kind]) {
-      const base = sharp(bytes, { limitInputPixels: 50_000_000 })
+      const base = sharp()(bytes, { limitInputPixels: 50_000_000 })
         .rotate()
         .resize({ width, withoutEnlargement: true });
       const main = keepAlpha

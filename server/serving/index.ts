@@ -43,6 +43,7 @@ export function createServing(opts: {
   const directory = storeDirectory(config.DATA_DIR);
   const store = createStore({
     maxBytes: config.CACHE_MAX_MB * 1024 * 1024,
+    maxEntries: config.CACHE_MAX_ENTRIES,
     ttlMs: config.CACHE_TTL_SECONDS * 1000,
     staleMs: config.CACHE_STALE_SECONDS * 1000,
     dir: directory.dir,

@@ -61,13 +61,15 @@ export async function renderForStore(app: OriginApp, url: string, security: Secu
 }
 
 /**
- * Brotli at quality 4: about a tenth smaller than quality 1 for a 38 KB article page, for a tenth of
- * a millisecond more per render (bench/README.md, "Real traffic").
+ * Brotli at quality 2: a stored page is compressed once, on the render that makes it, and most pages
+ * of a large archive are read a few times, so compression time counts as much as bytes. For a 42 KB
+ * article page quality 2 takes 0.4 ms and gives 10.8 KB; quality 4 takes 0.75 ms for 10.1 KB
+ * (bench/README.md, "Real traffic").
  */
 export function compress(body: Buffer): Buffer {
   return zlib.brotliCompressSync(body, {
     params: {
-      [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+      [zlib.constants.BROTLI_PARAM_QUALITY]: 2,
       [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
     },
   });

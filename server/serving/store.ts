@@ -14,10 +14,12 @@ import type { Rendered } from "./render";
 export interface Stored extends Omit<Rendered, "headers" | "body" | "storable"> {
   headers?: string[];
   body?: Buffer;
-  /** the file holding its headers and body, when the store keeps them on disk */
-  file?: string;
+  /** the number of the file holding its headers and body, when the store keeps them on disk */
+  file?: number;
   storedAt: number;
-  /** kept in the store (indexed by its tags), as opposed to handed to its readers only */
+  /** the store's change count when its render began: a later change to one of its tags ends it */
+  seq: number;
+  /** kept in the store, as opposed to handed to its readers only */
   kept?: true;
   /** fresh this long after storedAt; then stale (served while one background render refreshes it) */
   ttlMs: number;
@@ -28,6 +30,8 @@ export type Freshness = "HIT" | "STALE" | "MISS";
 
 export interface StoreOptions {
   maxBytes: number;
+  /** the most answers kept: the index of each is in memory */
+  maxEntries: number;
   ttlMs: number;
   /** how long past its TTL an answer may still be served while it is refreshed */
   staleMs: number;
@@ -43,8 +47,11 @@ export interface StoreOptions {
 
 /** How long a 404 is kept: long enough to absorb a flood of the same unknown URL. */
 const NOT_FOUND_TTL_MS = 10_000;
-/** The share of the budget for 404s, so that unknown URLs never push out the pages readers come back to. */
+/** The share of the budgets for 404s, so that unknown URLs never push out the pages readers come back to. */
 const NOT_FOUND_SHARE = 0.05;
+/** Tags remembered with their last change; past this many the store starts afresh (see change). */
+const CHANGED_TAGS_KEPT = 50_000;
+
 /**
  * A directory of this process's own for the store's bodies, under DATA_DIR/cache: named by host and
  * process, so the directories that processes of this host left behind (killed, never closed) are
@@ -72,40 +79,37 @@ function alive(pid: number): boolean {
   }
 }
 
-/** Content changes remembered, to tell whether one happened while a render ran. */
-const CHANGES_KEPT = 1000;
-
 /**
  * The response store (docs/architecture.md, "Serving"): finished answers kept by key, least recently
  * used first out, sized by their compressed bytes. lru-cache does the work: `fetch` merges the readers
  * of a key that is being rendered into one render, and with `forceRefresh` + `allowStale` serves a
- * stale answer while one background render replaces it. A content change deletes the answers tagged
- * with what it touched; an answer whose render began before a change that touched it is given to the
- * readers who waited for it, but never kept.
+ * stale answer while one background render replaces it.
+ *
+ * Purging is by version, not by index: every content change moves a count and notes it against the
+ * tags it touched; an answer is current while none of its tags changed after its render began. So a
+ * change costs one note per tag however many answers it touches, an answer rendered while a change
+ * touched it goes to the readers who waited for it but is never kept, and a purged answer is dropped
+ * (with its file) when it is next asked for or falls out of the budget.
  */
 export function createStore(opts: StoreOptions) {
   const now = opts.now ?? Date.now;
   const stats = { hits: 0, stale: 0, misses: 0 };
-  /** key → the tags it was stored with, and tag → keys (to purge) */
-  const byTag = new Map<CacheTag, Set<string>>();
+  /** tag → the change count of its last change */
+  const changedAt = new Map<CacheTag, number>();
   let seq = 0;
+  /** answers whose render began before this count are never served (see clear) */
+  let clearedAt = 0;
   let files = 0;
-  const changes: { seq: number; purge: ReadonlySet<CacheTag> }[] = [];
+  const fileOf = (n: number) => path.join(opts.dir ?? "", String(n));
 
-  const untag = (key: string, v: Stored) => {
-    for (const t of v.tags) {
-      const keys = byTag.get(t);
-      keys?.delete(key);
-      if (keys?.size === 0) byTag.delete(t);
-    }
-  };
-  const segment = (maxSize: number) =>
+  const current = (v: Stored) => v.seq >= clearedAt && v.tags.every((t) => (changedAt.get(t) ?? -1) <= v.seq);
+  const segment = (maxSize: number, max: number) =>
     new LRUCache<string, Stored, Target>({
+      max,
       maxSize,
       sizeCalculation: (v) => Math.max(1, v.size),
-      dispose: (v, key, reason) => {
-        if (v.kept && reason !== "set") untag(key, v);
-        if (v.file) fs.rm(v.file, { force: true }, () => {});
+      dispose: (v) => {
+        if (v.file !== undefined) fs.rm(fileOf(v.file), { force: true }, () => {});
       },
       fetchMethod: (_key, _stale, { context, options }) => fill(context, options),
       // Read the clock on every check (lru-cache would otherwise reuse one reading for a millisecond).
@@ -113,8 +117,9 @@ export function createStore(opts: StoreOptions) {
       ...(opts.now ? { perf: { now: opts.now } } : {}),
     });
   const notFoundBytes = Math.max(64 * 1024, Math.floor(opts.maxBytes * NOT_FOUND_SHARE));
-  const found = segment(Math.max(1, opts.maxBytes - notFoundBytes));
-  const notFound = segment(notFoundBytes);
+  const notFoundEntries = Math.max(10, Math.floor(opts.maxEntries * NOT_FOUND_SHARE));
+  const found = segment(Math.max(1, opts.maxBytes - notFoundBytes), opts.maxEntries - notFoundEntries);
+  const notFound = segment(notFoundBytes, notFoundEntries);
 
   /** Renders a target; the answer goes to whoever waits for it, and is kept when it may be. */
   async function fill(target: Target, options: { ttl?: number }): Promise<Stored> {
@@ -127,28 +132,34 @@ export function createStore(opts: StoreOptions) {
       etag: r.etag,
       size: r.size,
       storedAt: now(),
+      seq: began,
       ttlMs: r.status === 404 ? NOT_FOUND_TTL_MS : opts.ttlMs,
       tags: target.tags,
     };
     // Not kept here (a 1 ms life, or deleted once its readers have it): answers that may not be
     // stored, 404s (kept in their own segment), and answers a change touched while they were rendered.
     options.ttl = 1;
-    if (!r.storable || purgedSince(began, v.tags)) return v;
-    const kept: Stored = { ...v, kept: true };
+    if (!r.storable || !current(v)) return v;
+    let kept: Stored = { ...v, kept: true };
     if (opts.dir) {
-      // On disk: the headers (each page's policy is its own) and the body, as one file read per send.
+      // On disk: the headers (each page's policy is its own) and the body, as one file read per
+      // send, written off the request thread.
       const head = Buffer.from(r.headers.join("\n"), "latin1");
       const length = Buffer.alloc(4);
       length.writeUInt32BE(head.length);
-      kept.file = path.join(opts.dir, String(++files));
-      fs.writeFileSync(kept.file, Buffer.concat([length, head, r.body]));
-      delete kept.headers;
-      delete kept.body;
-    }
-    for (const t of v.tags) {
-      const keys = byTag.get(t);
-      if (keys) keys.add(target.key);
-      else byTag.set(t, new Set([target.key]));
+      const file = ++files;
+      try {
+        await fs.promises.writeFile(fileOf(file), Buffer.concat([length, head, r.body]));
+      } catch {
+        return v;
+      }
+      const { headers: _headers, body: _body, ...index } = kept;
+      kept = { ...index, file };
+      // A change during the write: the file goes, the readers still get the answer.
+      if (!current(kept)) {
+        fs.rm(fileOf(file), { force: true }, () => {});
+        return v;
+      }
     }
     if (r.status === 404) {
       notFound.set(target.key, kept, { ttl: v.ttlMs });
@@ -158,10 +169,15 @@ export function createStore(opts: StoreOptions) {
     return kept;
   }
 
-  function purgedSince(began: number, tags: readonly CacheTag[]): boolean {
-    if (began === seq) return false;
-    if (changes.length === 0 || changes[0]!.seq > began + 1) return true;
-    return changes.some((c) => c.seq > began && tags.some((t) => c.purge.has(t)));
+  /** The kept answer of a key, if it is still current; a purged one is dropped here. */
+  function keptOf(key: string): Stored | undefined {
+    for (const segment of [found, notFound]) {
+      const v = segment.get(key);
+      if (!v) continue;
+      if (current(v)) return v;
+      segment.delete(key);
+    }
+    return undefined;
   }
 
   return {
@@ -169,7 +185,7 @@ export function createStore(opts: StoreOptions) {
 
     /** The kept answer of a target, fresh or stale (then its one background refresh has started). */
     lookup(target: Target): { answer: Stored; state: Freshness } | undefined {
-      const kept = found.get(target.key) ?? notFound.get(target.key);
+      const kept = keptOf(target.key);
       if (!kept) return undefined;
       if (now() < kept.storedAt + kept.ttlMs) {
         stats.hits++;
@@ -199,32 +215,28 @@ export function createStore(opts: StoreOptions) {
 
     /** Applies a content change: answers tagged with what it touched are never served again. */
     change(change: ContentChange): void {
+      // The notes are bounded: past the bound, starting afresh is simpler than finding old ones.
+      if (changedAt.size > CHANGED_TAGS_KEPT) this.clear();
       seq++;
-      const purge = new Set(change.purge);
-      changes.push({ seq, purge });
-      if (changes.length > CHANGES_KEPT) changes.splice(0, changes.length - CHANGES_KEPT);
-      for (const t of purge)
-        for (const key of [...(byTag.get(t) ?? [])]) {
-          found.delete(key);
-          notFound.delete(key);
-        }
+      for (const t of change.purge) changedAt.set(t, seq);
     },
 
     /** Forgets everything (a lost pub/sub connection may have missed changes). */
     clear(): void {
       seq++;
-      changes.length = 0;
+      clearedAt = seq;
+      changedAt.clear();
       found.clear();
       notFound.clear();
-      byTag.clear();
     },
 
     /** The headers and body of an answer, from its file when it has one; undefined when that is gone. */
     read(a: Stored): { headers: string[]; body: Buffer } | undefined {
-      if (!a.file) return a.headers && a.body && { headers: a.headers, body: a.body };
+      if (a.headers && a.body) return { headers: a.headers, body: a.body };
+      if (a.file === undefined) return undefined;
       let data: Buffer;
       try {
-        data = fs.readFileSync(a.file);
+        data = fs.readFileSync(fileOf(a.file));
       } catch {
         return undefined;
       }

@@ -9,7 +9,7 @@ import type { Rendered } from "./render";
 export interface WorkerData {
   config: Config;
   sqlitePath?: string;
-  /** the build directory: server/index.js is React Router's server build */
+  /** the build directory (server/pages.ts) */
   buildDir: string;
   /** the channel content changes come in on, and searches go out on (one per pool) */
   channel: string;
@@ -76,8 +76,16 @@ export function createRenderThreads(opts: {
   bus.unref();
 
   return {
-    render(url: string): Promise<Rendered> {
-      return pool.run(url, { signal: AbortSignal.timeout(RENDER_TIMEOUT_MS) });
+    async render(url: string): Promise<Rendered> {
+      // A timer of its own, cleared as soon as the render is done (AbortSignal.timeout's would hold
+      // each finished task for the whole timeout).
+      const abort = new AbortController();
+      const timer = setTimeout(() => abort.abort(new Error("render timed out")), RENDER_TIMEOUT_MS);
+      try {
+        return await pool.run(url, { signal: abort.signal });
+      } finally {
+        clearTimeout(timer);
+      }
     },
     changed(change: ContentChange | null): void {
       bus.postMessage({ type: "changed", change } satisfies ChannelMessage);

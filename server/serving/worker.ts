@@ -1,13 +1,12 @@
-import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { BroadcastChannel } from "node:worker_threads";
 import { workerData } from "piscina";
-import { createRequestHandler, type ServerBuild } from "react-router";
+import { createRequestHandler } from "react-router";
 import { createApp } from "../app";
 import type { Config } from "../config";
 import { openDatabase } from "../db";
 import { createSecurity } from "../http/security";
 import { createLogger } from "../logger";
+import { loadBundle } from "../pages";
 import { createServices } from "../services";
 import type { Stats } from "../services/stats";
 import { renderForStore } from "./render";
@@ -54,9 +53,8 @@ bus.onmessage = (e) => {
   if (m.type === "changed") services.events.apply(m.change);
 };
 
-const entry = path.join(data.buildDir, "server", "index.js");
-const build = (await import(pathToFileURL(entry).href)) as ServerBuild;
-const handler = createRequestHandler(build, "production");
+// Stored answers are the site's pages and public API answers: the console's bundle is never loaded here.
+const handler = createRequestHandler(await loadBundle(data.buildDir, "site"), "production");
 const security = createSecurity(config);
 const app = createApp({ services, logger, security, pages: handler });
 

@@ -1,6 +1,8 @@
-import * as cheerio from "cheerio";
-import juice from "juice";
+import { lazily } from "../lazily";
 import { sanitizeRichText } from "../services/html";
+
+const cheerio = lazily<typeof import("cheerio")>("cheerio");
+const juice = lazily<typeof import("juice")>("juice");
 
 /**
  * An article's sanitised HTML as the 公众号 keeps it (docs/product.md, "WeChat sync"): WeChat drops
@@ -68,7 +70,7 @@ export interface Converted {
  * pages written as paths (/articledetail/12).
  */
 export function toWechatHtml(body: string, opts: { origin?: string } = {}): Converted {
-  const $ = cheerio.load(sanitizeRichText(body), null, false);
+  const $ = cheerio().load(sanitizeRichText(body), null, false);
   const notes: Converted["notes"] = [];
   const numbered = new Map<string, number>();
 
@@ -131,7 +133,7 @@ export function toWechatHtml(body: string, opts: { origin?: string } = {}): Conv
   }
   html += "</section>";
 
-  const inlined = juice.inlineContent(html, WECHAT_THEME_CSS, {
+  const inlined = juice().inlineContent(html, WECHAT_THEME_CSS, {
     inlinePseudoElements: true,
     applyWidthAttributes: false,
     applyHeightAttributes: false,
@@ -139,7 +141,7 @@ export function toWechatHtml(body: string, opts: { origin?: string } = {}): Conv
     removeStyleTags: true,
     preserveImportant: false,
   });
-  const out = cheerio.load(inlined, null, false);
+  const out = cheerio().load(inlined, null, false);
   out("style, script, link").remove();
   out("[class]").removeAttr("class");
   out("[id]").removeAttr("id");
@@ -151,7 +153,7 @@ const esc = (s: string) =>
 
 /** The HTML with each picture's address replaced by `map`'s (WeChat's CDN, after the upload). */
 export function replacePictures(html: string, map: Record<string, string>): string {
-  const $ = cheerio.load(html, null, false);
+  const $ = cheerio().load(html, null, false);
   $("img").each((_i, el) => {
     const img = $(el);
     const next = map[(img.attr("src") ?? "").trim()];

@@ -1,9 +1,12 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { fileTypeFromBuffer } from "file-type";
-import sharp, { type Metadata } from "sharp";
+import type { Metadata } from "sharp";
 import { WECHAT_LIMITS } from "../../contract/wechat";
+import { lazily } from "../lazily";
 import { FetchRefused, fetchRemoteImage } from "../services/remote-fetch";
+
+const sharp = lazily<typeof import("sharp").default>("sharp");
 
 /**
  * Pictures for the 公众号 (docs/product.md, "WeChat sync"): WeChat takes body pictures as JPEG or
@@ -65,7 +68,7 @@ export async function loadPicture(
 
 async function decodable(bytes: Buffer): Promise<Metadata> {
   try {
-    return await sharp(bytes, { limitInputPixels: PIXELS }).metadata();
+    return await sharp()(bytes, { limitInputPixels: PIXELS }).metadata();
   } catch {
     throw new PictureError("图片已损坏或格式无法识别");
   }
@@ -82,7 +85,7 @@ export async function bodyPicture(
   if (type?.mime === "image/png" && bytes.length <= maxBytes) return { bytes, mime: "image/png", ext: "png" };
   const meta = await decodable(bytes);
   const base = () =>
-    sharp(bytes, { limitInputPixels: PIXELS, animated: false })
+    sharp()(bytes, { limitInputPixels: PIXELS, animated: false })
       .rotate()
       .resize({ width: BODY_MAX_WIDTH, withoutEnlargement: true });
   // Transparency (a logo, a chart) stays PNG when that fits; everything else is a JPEG.
@@ -100,7 +103,7 @@ export async function bodyPicture(
     if (width < BODY_MAX_WIDTH && width >= info.width) continue;
     for (const quality of [85, 75, 65, 55]) {
       // libjpeg-turbo, not mozjpeg: a few percent larger, several times faster (bench/README.md, "WeChat sync").
-      const jpeg = await sharp(data, raw)
+      const jpeg = await sharp()(data, raw)
         .resize({ width, withoutEnlargement: true })
         .jpeg({ quality })
         .toBuffer();
@@ -115,7 +118,7 @@ export async function coverThumb(bytes: Buffer, maxBytes = WECHAT_LIMITS.thumbBy
   await decodable(bytes);
   for (const width of [900, 720, 600, 480, 360]) {
     for (const quality of [80, 70, 60, 50, 40]) {
-      const jpeg = await sharp(bytes, { limitInputPixels: PIXELS, animated: false })
+      const jpeg = await sharp()(bytes, { limitInputPixels: PIXELS, animated: false })
         .rotate()
         .resize({ width, withoutEnlargement: true })
         .flatten({ background: "#ffffff" })

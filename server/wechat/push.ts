@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { XMLParser } from "fast-xml-parser";
+import { lazily } from "../lazily";
 
 /**
  * Event pushes from the 公众号's server configuration (服务器配置) to /api/wechat/callback
@@ -30,13 +30,17 @@ export interface PublishEvent {
   failIdx: number[];
 }
 
-const parser = new XMLParser({
-  ignoreAttributes: true,
-  parseTagValue: false,
-  trimValues: true,
-  processEntities: false,
-  isArray: (name) => name === "item" || name === "fail_idx",
-});
+const fastXml = lazily<typeof import("fast-xml-parser")>("fast-xml-parser");
+let parser: import("fast-xml-parser").XMLParser | undefined;
+/** The push parser, made on the first push (server/lazily.ts). */
+const parserOf = () =>
+  (parser ??= new (fastXml().XMLParser)({
+    ignoreAttributes: true,
+    parseTagValue: false,
+    trimValues: true,
+    processEntities: false,
+    isArray: (name) => name === "item" || name === "fail_idx",
+  }));
 
 /** The event a push carries (its Event), and the publish outcome when it is PUBLISHJOBFINISH; null: not a push. */
 export function parsePush(
@@ -44,7 +48,7 @@ export function parsePush(
 ): { event: string; encrypted: boolean; publish: PublishEvent | null } | null {
   let doc: { xml?: Record<string, unknown> };
   try {
-    doc = parser.parse(xml) as typeof doc;
+    doc = parserOf().parse(xml) as typeof doc;
   } catch {
     return null;
   }

@@ -32,12 +32,18 @@ const answer = (status = 200, bytes = 1000): Rendered => ({
 
 /** A store whose renders are counted and answered by `reply` (a 1,000-byte page by default). */
 function storeWith(
-  opts: { maxBytes?: number; dir?: string; reply?: (t: Target) => Promise<Rendered> | Rendered } = {},
+  opts: {
+    maxBytes?: number;
+    maxEntries?: number;
+    dir?: string;
+    reply?: (t: Target) => Promise<Rendered> | Rendered;
+  } = {},
 ) {
   const c = clock();
   const rendered: string[] = [];
   const store = createStore({
     maxBytes: opts.maxBytes ?? 10 * 1024 * 1024,
+    maxEntries: opts.maxEntries ?? 100_000,
     ttlMs: 300_000,
     staleMs: 60_000,
     now: c.now,
@@ -129,6 +135,18 @@ describe("the response store", () => {
     // The last 404s are still answered from the store, for their short life.
     expect((await get("h/missing-199"))?.state).toBe("HIT");
   });
+
+  it("keeps at most its number of answers, however small they are, the least recently read going first", async () => {
+    const { store, get } = storeWith({ maxEntries: 1000, reply: () => answer(200, 10) });
+    await get("h/hot");
+    for (let i = 0; i < 3000; i++) {
+      await get(`h/api?page=${i}`);
+      if (i % 100 === 0) await get("h/hot");
+    }
+    expect(store.size).toBeLessThanOrEqual(1000);
+    expect((await get("h/hot"))?.state).toBe("HIT");
+    expect((await get("h/api?page=0"))?.state).toBe("MISS");
+  });
 });
 
 describe("the response store on disk", () => {
@@ -148,8 +166,12 @@ describe("the response store on disk", () => {
     expect(hit?.answer.body).toBeUndefined();
     expect(store.read(hit!.answer)).toEqual({ headers: page.headers, body: page.body });
     expect(store.read(first!.answer)?.body.equals(page.body)).toBe(true);
+    // A purged answer's file goes when the page is next asked for (and rendered afresh).
+    const [before] = fs.readdirSync(dir);
     store.change(articleChange(1));
-    await expect.poll(() => fs.readdirSync(dir)).toEqual([]);
+    expect((await get("h/a", [articleTag(1)]))?.state).toBe("MISS");
+    await expect.poll(() => fs.readdirSync(dir)).toHaveLength(1);
+    expect(fs.readdirSync(dir)).not.toContain(before);
     remove();
     expect(fs.existsSync(dir)).toBe(false);
   });
@@ -172,7 +194,7 @@ describe("the response store on disk", () => {
 describe("cache keys", () => {
   let build: ServerBuild;
   beforeAll(async () => {
-    const entry = path.resolve("build/server/index.js");
+    const entry = path.resolve("build/server/site/index.js");
     if (!fs.existsSync(entry)) throw new Error("run `npm run build` first");
     build = (await import(pathToFileURL(entry).href)) as ServerBuild;
   });
