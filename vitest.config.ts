@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import os from "node:os";
 import { defineConfig } from "vitest/config";
 
@@ -6,13 +5,14 @@ import { defineConfig } from "vitest/config";
  * The whole suite in three groups that run one after the other, each sized from the machine:
  *
  *  1. `api`: unit tests and API tests against a real server and database, all cores at once.
- *  2. `browser`: files that start Chromium (plus a server each). A Chromium page with its renderer,
- *     GPU and network processes wants about two cores under load, so these run in a bounded pool:
- *     half the cores, at least one (`TEST_BROWSER_WORKERS` overrides).
+ *  2. `browser`: tests/browser/, the files that start Chromium (a site and a browser each, from one
+ *     fixture: tests/browser/fixture.ts). A Chromium page with its renderer, GPU and network
+ *     processes wants about two cores under load, so these run in a bounded pool: half the cores,
+ *     at least one (`TEST_BROWSER_WORKERS` overrides).
  *  3. `cluster`: the production-mode file (nginx, two instances, private PostgreSQL and Redis), alone.
  *
  * Per-test budgets are generous enough for a busy 2-core machine yet far below CI's limit, so a hang
- * still fails: tests wait on conditions (see tests/e2e/browser.ts), never on fixed sleeps.
+ * still fails: tests wait on conditions (see tests/browser/browser.ts), never on fixed sleeps.
  * `npx vitest run --project api` (or `browser`, `cluster`) runs one group; a path runs one file.
  */
 const cores = Math.max(1, os.availableParallelism());
@@ -22,13 +22,6 @@ const envInt = (name: string) => {
 };
 const apiWorkers = envInt("TEST_WORKERS") ?? cores;
 const browserWorkers = envInt("TEST_BROWSER_WORKERS") ?? Math.max(1, Math.floor(cores / 2));
-
-/** The files that start Chromium: found by what they call, so a new browser test cannot slip into the `api` pool. */
-const BROWSER_FILES = fs
-  .readdirSync("tests/e2e")
-  .filter((f) => f.endsWith(".test.ts"))
-  .map((f) => `tests/e2e/${f}`)
-  .filter((f) => fs.readFileSync(f, "utf8").includes("launchBrowser("));
 
 /** What every group shares. Polls (`expect.poll`) wait for a state, not for luck: a busy machine may take seconds. */
 const common = { pool: "forks", expect: { poll: { timeout: 30_000, interval: 100 } } } as const;
@@ -43,7 +36,6 @@ export default defineConfig({
           ...common,
           name: "api",
           include: ["tests/unit/**/*.test.ts", "tests/api/**/*.test.ts", "tests/e2e/**/*.test.ts"],
-          exclude: BROWSER_FILES,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           maxWorkers: apiWorkers,
@@ -54,7 +46,7 @@ export default defineConfig({
         test: {
           ...common,
           name: "browser",
-          include: BROWSER_FILES,
+          include: ["tests/browser/**/*.test.ts"],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           maxWorkers: browserWorkers,

@@ -3,8 +3,7 @@ import http from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config";
-import { BUILD_DIR } from "../e2e/browser";
-import { type Engine, engines, startTestServer, type TestServer } from "../helpers/server";
+import { BUILD_DIR, type Engine, engines, startTestServer, type TestServer } from "../helpers/server";
 
 /**
  * Host header poisoning: a request naming a foreign host (Host, or X-Forwarded-Host behind the
@@ -12,7 +11,7 @@ import { type Engine, engines, startTestServer, type TestServer } from "../helpe
  * og:url, JSON-LD, sitemap and RSS still name the site's own origin.
  */
 
-const hasBuild = fs.existsSync(path.join(BUILD_DIR, "server", "index.js"));
+const hasBuild = fs.existsSync(path.join(BUILD_DIR, "server", "site", "index.js"));
 const EVIL = "evil.example";
 
 interface Answer {

@@ -7,8 +7,7 @@ import { page as travel1 } from "../../app/landing/pages/travel-list1";
 import { page as travel2 } from "../../app/landing/pages/travel-list2";
 import { LANDING_PATHS } from "../../app/landing/paths";
 import type { LandingPage, Section } from "../../app/landing/types";
-import { BUILD_DIR } from "../e2e/browser";
-import { type Engine, engines, startTestServer, type TestServer } from "../helpers/server";
+import { BUILD_DIR, type Engine, engines, startTestServer, type TestServer } from "../helpers/server";
 
 /** React's text escaping, to find definition texts in the server-rendered HTML. */
 const html = (s: string) =>
@@ -86,7 +85,7 @@ const ROWS: Row[] = [
   },
 ];
 
-const hasBuild = fs.existsSync(path.join(BUILD_DIR, "server", "index.js"));
+const hasBuild = fs.existsSync(path.join(BUILD_DIR, "server", "site", "index.js"));
 
 describe("landing definitions", () => {
   it("cover every generic landing route exactly once", () => {

@@ -4,8 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { listArchives } from "../../server/backup/create";
 import { visitorIp } from "../../server/http/client-ip";
 import { AdminClient, articleForm, CHIEF, firstAdmin, testPicture } from "../../tools/admin-client";
-import { BUILD_DIR } from "../e2e/browser";
-import { engines, startTestServer, type TestServer } from "../helpers/server";
+import { BUILD_DIR, engines, startTestServer, type TestServer } from "../helpers/server";
 import { bundleScript, runScript, startSiteProcess } from "../helpers/site-process";
 
 describe("the visitor's IP behind a proxy", () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ARTICLE_LIST_PATH, CONFERENCE_PATHS, HANDBOOK_PATH, PROMO_PATHS } from "../../app/landing/paths";
 import { cashierPath, MCN, SIGNUP_278, SIGNUP_415 } from "../../tools/money-pages";
 import type { TestServer } from "../helpers/server";
-import { startSite } from "./browser";
+import { startSite } from "../helpers/server";
 
 /**
  * antd's styles are static stylesheets made at build time (scripts/antd-css.ts): no page may carry

@@ -2,8 +2,7 @@ import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminArticle } from "../../contract/admin";
 import { AdminClient } from "../../tools/admin-client";
-import { engines, type TestServer } from "../helpers/server";
-import { startSite } from "./browser";
+import { engines, startSite, type TestServer } from "../helpers/server";
 
 /** What a phone browser opened from a WeChat chat sends. */
 const BROWSER = {

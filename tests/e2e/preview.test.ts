@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminArticle, AuditEntry, Paged } from "../../contract/admin";
 import { PREVIEW_INVALID, type PreviewLink } from "../../contract/previews";
 import { type AdminClient, articleForm, firstAdmin } from "../../tools/admin-client";
-import { engines, type TestServer } from "../helpers/server";
-import { startSite } from "./browser";
+import { engines, startSite, type TestServer } from "../helpers/server";
 
 const draft = (title: string) =>
   articleForm({

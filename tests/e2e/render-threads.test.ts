@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminArticle } from "../../contract/admin";
 import { etagOf } from "../../server/serving/render";
 import { type AdminClient, articleForm, firstAdmin } from "../../tools/admin-client";
-import { engines, type TestServer } from "../helpers/server";
-import { startSite } from "./browser";
+import { engines, startSite, type TestServer } from "../helpers/server";
 
 /**
  * Render threads (server/serving/threads.ts): public pages missing from the store are rendered on

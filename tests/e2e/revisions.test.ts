@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminArticle, AuditEntry, Paged } from "../../contract/admin";
 import { MAX_REVISIONS, type Revision, type RevisionRow } from "../../contract/revisions";
 import { AdminClient, articleForm, CHIEF, firstAdmin } from "../../tools/admin-client";
-import { engines, type TestServer } from "../helpers/server";
-import { startSite } from "./browser";
+import { engines, startSite, type TestServer } from "../helpers/server";
 
 const EDITOR = { username: "xiaowang", displayName: "小王", password: "another-horse-battery" };
 const CONFLICT = "文章已被他人修改，请查看对方的版本后再保存";

@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminArticle, AdminArticleRow, AuditEntry, Paged } from "../../contract/admin";
 import { startScheduledPublishing } from "../../server/services/scheduler";
 import { type AdminClient, articleForm, firstAdmin } from "../../tools/admin-client";
-import { engines, type TestServer } from "../helpers/server";
-import { startSite } from "./browser";
+import { engines, startSite, type TestServer } from "../helpers/server";
 
 /** A new article, as the console's editor sends it. */
 const article = (title: string, status: string, createdAt: Date) =>

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminArticle } from "../../contract/admin";
 import { type AdminClient, articleForm, firstAdmin } from "../../tools/admin-client";
-import { engines, type TestServer } from "../helpers/server";
-import { startSite } from "./browser";
+import { engines, startSite, type TestServer } from "../helpers/server";
 
 const article = (extra: Record<string, unknown> = {}) =>
   articleForm({

@@ -82,3 +82,17 @@ export async function startTestServer(
     },
   };
 }
+
+/** The build under test: build/, or a private copy (TEST_BUILD_DIR) that a concurrent rebuild cannot change. */
+export const BUILD_DIR = path.resolve(process.env.TEST_BUILD_DIR ?? "build");
+
+/** The production build served by the real server on a copy of the seeded database. */
+export async function startSite(
+  engine: Engine = "sqlite",
+  env: Record<string, string> = {},
+): Promise<TestServer> {
+  if (!fs.existsSync(path.join(BUILD_DIR, "server", "site", "index.js"))) {
+    throw new Error("no production build: run `npm run build` first (npm test does)");
+  }
+  return startTestServer(engine, { buildDir: BUILD_DIR, env });
+}

@@ -1,8 +1,8 @@
 import path from "node:path";
-import type { Browser, BrowserContext } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import type { TestServer } from "../helpers/server";
-import { hydrated, launchBrowser, newContext, screenshot, startSite } from "./browser";
+import { hydrated, screenshot } from "./browser";
+import { test as base, type OpenOptions } from "./fixture";
 
 interface Summary {
   contentId: number;
@@ -13,82 +13,74 @@ interface Summary {
 
 const SUFFIX = " - 电商报 - 电商人的新闻资讯平台";
 
-// Generous per-test limits: these drive a real browser, and the machines are small and shared.
-describe("news screens in Chromium", { timeout: 120_000 }, () => {
-  let site: TestServer;
-  let browser: Browser;
-  let latest: Summary[];
-  const contexts: BrowserContext[] = [];
+const api = async <T>(site: TestServer, p: string) => (await site.get<T>(p)).body.data;
 
-  async function open(url: string, opts: { mobile?: boolean; userAgent?: string; bypassCSP?: boolean } = {}) {
+/**
+ * `latest`: the first page of the news list (11 articles), as the API gives it.
+ * `openNews(url, opts)`: a page of a profile of its own at `url`, hydrated, with its script errors
+ * and everything it logged to the console.
+ */
+const test = base
+  .extend("latest", { scope: "file" }, async ({ site }) => {
+    return (await api<{ result: Summary[] }>(site, "/api/product/content/list?page=1&pageSize=11")).result;
+  })
+  .extend("openNews", async ({ open }) => {
     // axe is injected as an inline script, which the page's Content-Security-Policy forbids: bypassCSP
-    const ctx = await newContext(browser, site, opts);
-    contexts.push(ctx);
-    const page = await ctx.newPage();
-    const errors: string[] = [];
-    const consoleMessages: { type: string; text: string }[] = [];
-    page.on("pageerror", (e) => errors.push(e.message));
-    page.on("console", (m) => consoleMessages.push({ type: m.type(), text: m.text() }));
-    await page.goto(url);
-    await hydrated(page);
-    return { page, errors, consoleMessages };
-  }
-
-  const api = async <T>(p: string) => (await site.get<T>(p)).body.data;
-
-  beforeAll(async () => {
-    [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-    latest = (await api<{ result: Summary[] }>("/api/product/content/list?page=1&pageSize=11")).result;
-  });
-  // Each test's pages close with it: pages left open keep their carousels and timers running.
-  afterEach(async () => {
-    for (const c of contexts.splice(0)) await c.close().catch(() => {});
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-  });
-
-  it.each([
-    ["desktop", false],
-    ["phone", true],
-  ])("renders every news screen on %s without script errors", async (_name, mobile) => {
-    const a = latest[0]!;
-    const tag = a.tagList[0]!;
-    const screens: [string, string][] = [
-      ["home", "/"],
-      ["hot", "/news"],
-      ["column", `/newlist/5?name=${encodeURIComponent("科技")}`],
-      ["tag", `/taglist/${tag.tagId}?name=${encodeURIComponent(tag.tagName)}`],
-      ["search", `/searchlist/${encodeURIComponent("直播")}?key=1`],
-      ["search-empty", "/searchlist/"],
-      ["article", `/articledetail/${a.contentId}`],
-      ["cooperate", "/cooperate"],
-      ["activity", "/activity"],
-      ["404", "/no/such/page"],
-    ];
-    const ctx = await newContext(browser, site, { mobile });
-    contexts.push(ctx);
-    const page = await ctx.newPage();
-    const errors: string[] = [];
-    page.on("pageerror", (e) => errors.push(e.message));
-    for (const [name, url] of screens) {
+    return async (url: string, opts: Pick<OpenOptions, "mobile" | "userAgent" | "bypassCSP"> = {}) => {
+      const { page, errors } = await open(opts);
+      const consoleMessages: { type: string; text: string }[] = [];
+      page.on("console", (m) => consoleMessages.push({ type: m.type(), text: m.text() }));
       await page.goto(url);
       await hydrated(page);
-      await expect.poll(() => page.locator("main h1").first().isVisible(), { message: url }).toBe(true);
-      await screenshot(page, `news-${name}-${mobile ? "375" : "1440"}`, { fullPage: !mobile });
-    }
-    expect(errors).toEqual([]);
+      return { page, errors, consoleMessages };
+    };
   });
 
-  it("paginates on the client with shareable ?page=N URLs, and sets titles from route metadata", async () => {
-    const { page, errors } = await open("/");
+// Generous per-test limits: these drive a real browser, and the machines are small and shared.
+describe("news screens in Chromium", { timeout: 120_000 }, () => {
+  test.for([
+    ["desktop", false],
+    ["phone", true],
+  ] as const)(
+    "renders every news screen on %s without script errors",
+    async ([_name, mobile], { latest, open }) => {
+      const a = latest[0]!;
+      const tag = a.tagList[0]!;
+      const screens: [string, string][] = [
+        ["home", "/"],
+        ["hot", "/news"],
+        ["column", `/newlist/5?name=${encodeURIComponent("科技")}`],
+        ["tag", `/taglist/${tag.tagId}?name=${encodeURIComponent(tag.tagName)}`],
+        ["search", `/searchlist/${encodeURIComponent("直播")}?key=1`],
+        ["search-empty", "/searchlist/"],
+        ["article", `/articledetail/${a.contentId}`],
+        ["cooperate", "/cooperate"],
+        ["activity", "/activity"],
+        ["404", "/no/such/page"],
+      ];
+      const { page, errors } = await open({ mobile });
+      for (const [name, url] of screens) {
+        await page.goto(url);
+        await hydrated(page);
+        await expect.poll(() => page.locator("main h1").first().isVisible(), { message: url }).toBe(true);
+        await screenshot(page, `news-${name}-${mobile ? "375" : "1440"}`, { fullPage: !mobile });
+      }
+      expect(errors).toEqual([]);
+    },
+  );
+
+  test("paginates on the client with shareable ?page=N URLs, and sets titles from route metadata", async ({
+    site,
+    openNews,
+  }) => {
+    const { page, errors } = await openNews("/");
     await page.evaluate(() => {
       (window as unknown as { marker: number }).marker = 1;
     });
     await page.getByRole("link", { name: "第 2 页" }).click();
     await page.waitForURL(/\/\?page=2$/);
-    const second = (await api<{ result: Summary[] }>("/api/product/content/list?page=2&pageSize=11")).result;
+    const second = (await api<{ result: Summary[] }>(site, "/api/product/content/list?page=2&pageSize=11"))
+      .result;
     await expect.poll(() => page.locator(".article-title").first().textContent()).toBe(second[0]!.title);
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
     await expect.poll(() => page.title()).toBe("第2页 - 电商报 - 电商人的新闻资讯平台");
@@ -100,8 +92,11 @@ describe("news screens in Chromium", { timeout: 120_000 }, () => {
     expect(errors).toEqual([]);
   });
 
-  it("search overlay: 8 hot tags, body scroll locked while open, Enter goes to /searchlist/{kw}?key=timestamp", async () => {
-    const { page } = await open("/");
+  test("search overlay: 8 hot tags, body scroll locked while open, Enter goes to /searchlist/{kw}?key=timestamp", async ({
+    latest,
+    openNews,
+  }) => {
+    const { page } = await openNews("/");
     await page.getByRole("button", { name: "搜索" }).first().click();
     const dialog = page.locator("dialog.search-overlay");
     await expect.poll(() => dialog.isVisible()).toBe(true);
@@ -130,8 +125,8 @@ describe("news screens in Chromium", { timeout: 120_000 }, () => {
     expect(await page.evaluate(() => document.body.style.overflow)).toBe("");
   });
 
-  it("the left-menu search dialog shows the hot tags as 4 + 4", async () => {
-    const { page } = await open("/news");
+  test("the left-menu search dialog shows the hot tags as 4 + 4", async ({ openNews }) => {
+    const { page } = await openNews("/news");
     await page.locator(".left-menu").getByRole("button", { name: "搜索" }).click();
     const groups = page.locator("dialog.search-overlay .hot-tags");
     await expect.poll(() => groups.count()).toBe(2);
@@ -139,19 +134,24 @@ describe("news screens in Chromium", { timeout: 120_000 }, () => {
     expect(await groups.nth(1).locator(".tag").count()).toBe(4);
   });
 
-  it("left menu: highlights the column of the article being read; fixed once scrolled, parked after 1600px", async () => {
-    const tech = (await api<{ result: Summary[] }>("/api/product/content/list?page=1&pageSize=1&columnId=5"))
-      .result[0]!;
-    const { page } = await open(`/articledetail/${tech.contentId}`);
+  test("left menu: highlights the column of the article being read; fixed once scrolled, parked after 1600px", async ({
+    site,
+    openNews,
+  }) => {
+    const tech = (
+      await api<{ result: Summary[] }>(site, "/api/product/content/list?page=1&pageSize=1&columnId=5")
+    ).result[0]!;
+    const { page } = await openNews(`/articledetail/${tech.contentId}`);
     const menu = page.locator(".left-menu");
     expect(await menu.locator('[aria-current="page"]').textContent()).toBe("科技");
     // a column of the More menu (index 3-5 of the column list) highlights 更多
     const columns = (
-      await api<{ result: { columnId: number; columnName: string }[] }>("/api/product/column/list")
+      await api<{ result: { columnId: number; columnName: string }[] }>(site, "/api/product/column/list")
     ).result;
     const more = columns[3]!;
     const moreArticle = (
       await api<{ result: Summary[] }>(
+        site,
         `/api/product/content/list?page=1&pageSize=1&columnId=${more.columnId}`,
       )
     ).result[0]!;
@@ -170,8 +170,10 @@ describe("news screens in Chromium", { timeout: 120_000 }, () => {
     await expect.poll(() => menu.getAttribute("data-mode")).toBe("absolute");
   });
 
-  it("currentPage: kept while reading an article, restored on return, cleared when leaving the list", async () => {
-    const { page } = await open("/?page=3");
+  test("currentPage: kept while reading an article, restored on return, cleared when leaving the list", async ({
+    openNews,
+  }) => {
+    const { page } = await openNews("/?page=3");
     const stored = () => page.evaluate(() => sessionStorage.getItem("currentPage"));
     await expect.poll(stored).toBe("3");
     await page.locator(".article-title a").first().click();
@@ -192,16 +194,15 @@ describe("news screens in Chromium", { timeout: 120_000 }, () => {
     await expect.poll(stored).toBeNull();
   });
 
-  it("an article opened from outside navigates in the browser to its parent path, the home page", async () => {
+  test("an article opened from outside navigates in the browser to its parent path, the home page", async ({
+    latest,
+    open,
+  }) => {
     // The article's HTML renders through a handler of its own routes (server/http/ssr.ts); the
     // routes of its parent paths must still reach the browser in the page's own manifest. Route
     // discovery (`/__manifest`) is cut off here, as on a connection too slow for it to have
     // answered before the click: without the home route the browser matches `/` to the root alone.
-    const ctx = await newContext(browser, site);
-    contexts.push(ctx);
-    const page = await ctx.newPage();
-    const errors: string[] = [];
-    page.on("pageerror", (e) => errors.push(e.message));
+    const { page, errors } = await open();
     await page.route(/\/__manifest/, (route) => route.abort());
     await page.goto(`/articledetail/${latest[1]!.contentId}`);
     await hydrated(page);
@@ -215,20 +216,21 @@ describe("news screens in Chromium", { timeout: 120_000 }, () => {
     expect(errors).toEqual([]);
   });
 
-  it("column pages reset to page 1 when only the column changes", async () => {
-    const { page } = await open(`/newlist/5?name=${encodeURIComponent("科技")}&page=2`);
+  test("column pages reset to page 1 when only the column changes", async ({ site, openNews }) => {
+    const { page } = await openNews(`/newlist/5?name=${encodeURIComponent("科技")}&page=2`);
     expect(await page.locator('.pagination [aria-current="page"]').textContent()).toBe("2");
     await page.locator(".left-menu").getByRole("link", { name: "生活" }).click();
     await page.waitForURL(/\/newlist\/6\?name=/);
-    const life = (await api<{ result: Summary[] }>("/api/product/content/list?page=1&pageSize=10&columnId=6"))
-      .result;
+    const life = (
+      await api<{ result: Summary[] }>(site, "/api/product/content/list?page=1&pageSize=10&columnId=6")
+    ).result;
     await expect.poll(() => page.locator(".article-title").first().textContent()).toBe(life[0]!.title);
     expect(await page.locator('.pagination [aria-current="page"]').textContent()).toBe("1");
     await expect.poll(() => page.title()).toBe(`生活${SUFFIX}`);
   });
 
-  it("a failed list load is logged and the list on screen stays as it was", async () => {
-    const { page, consoleMessages } = await open("/news");
+  test("a failed list load is logged and the list on screen stays as it was", async ({ openNews }) => {
+    const { page, consoleMessages } = await openNews("/news");
     const first = await page.locator(".article-title").first().textContent();
     await page.route(/\.data(\?|$)/, (route) => route.abort());
     await page.getByRole("link", { name: "第 2 页" }).click();
@@ -239,8 +241,10 @@ describe("news screens in Chromium", { timeout: 120_000 }, () => {
     expect(await page.locator(".error-view").count()).toBe(0);
   });
 
-  it("activity: tabs reload at the stored page; on tab 17 only the listed events open their link", async () => {
-    const { page } = await open("/activity");
+  test("activity: tabs reload at the stored page; on tab 17 only the listed events open their link", async ({
+    openNews,
+  }) => {
+    const { page } = await openNews("/activity");
     const allowed = new Set([120, 119, 117, 116, 8]);
     for (let p = 1; p <= 3; p++) {
       if (p > 1) {
@@ -273,8 +277,10 @@ describe("news screens in Chromium", { timeout: 120_000 }, () => {
     expect(await page.locator(".report-strip li").count()).toBeGreaterThan(0);
   });
 
-  it("banners report their clicks to /api/banner/detail; trends toggle their intro; back to top after 1000px", async () => {
-    const { page } = await open("/");
+  test("banners report their clicks to /api/banner/detail; trends toggle their intro; back to top after 1000px", async ({
+    openNews,
+  }) => {
+    const { page } = await openNews("/");
     const request = page.waitForRequest((r) => /\/api\/banner\/detail\?bannerId=\d+$/.test(r.url()));
     await page.locator(".top-carousel .carousel-slide:not([inert]) a").click();
     await request;
@@ -293,9 +299,13 @@ describe("news screens in Chromium", { timeout: 120_000 }, () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 
-  it("article share links: Weibo and QQ Zone with the page URL, WeChat as a QR code", async () => {
+  test("article share links: Weibo and QQ Zone with the page URL, WeChat as a QR code", async ({
+    site,
+    latest,
+    openNews,
+  }) => {
     const a = latest[1]!;
-    const { page } = await open(`/articledetail/${a.contentId}`);
+    const { page } = await openNews(`/articledetail/${a.contentId}`);
     const url = encodeURIComponent(`${site.url}/articledetail/${a.contentId}`);
     expect(await page.getByRole("link", { name: "微博" }).getAttribute("href")).toContain(`url=${url}`);
     expect(await page.getByRole("link", { name: "QQ空间" }).getAttribute("href")).toContain(`url=${url}`);
@@ -315,10 +325,10 @@ describe("news screens in Chromium", { timeout: 120_000 }, () => {
     await expect.poll(() => page.title()).toBe(`${tag.tagName}${SUFFIX}`);
   });
 
-  it("inside WeChat, a failed share signature is only logged", async () => {
+  test("inside WeChat, a failed share signature is only logged", async ({ openNews }) => {
     const ua =
       "Mozilla/5.0 (Linux; Android 13) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36 MicroMessenger/8.0.47";
-    const { page, errors, consoleMessages } = await open("/", { userAgent: ua });
+    const { page, errors, consoleMessages } = await openNews("/", { userAgent: ua });
     await expect
       .poll(() => consoleMessages.some((m) => m.type === "warning" && m.text.includes("微信分享")))
       .toBe(true);
@@ -326,8 +336,8 @@ describe("news screens in Chromium", { timeout: 120_000 }, () => {
     expect(await page.locator(".article-row").count()).toBe(11);
   });
 
-  it("phone: the menus live in a drawer opened from the header", async () => {
-    const { page } = await open("/", { mobile: true });
+  test("phone: the menus live in a drawer opened from the header", async ({ openNews }) => {
+    const { page } = await openNews("/", { mobile: true });
     const menu = page.locator(".left-menu");
     expect(await menu.isVisible()).toBe(false);
     await page.getByRole("button", { name: "打开菜单" }).click();
@@ -337,11 +347,14 @@ describe("news screens in Chromium", { timeout: 120_000 }, () => {
     await expect.poll(() => menu.isVisible()).toBe(false);
   });
 
-  it("has no serious or critical accessibility violations on home, list and article (axe-core)", async () => {
+  test("has no serious or critical accessibility violations on home, list and article (axe-core)", async ({
+    latest,
+    openNews,
+  }) => {
     const axePath = path.resolve("node_modules/axe-core/axe.min.js");
     for (const url of ["/", "/news", `/articledetail/${latest[0]!.contentId}`]) {
       for (const mobile of [false, true]) {
-        const { page } = await open(url, { mobile, bypassCSP: true });
+        const { page } = await openNews(url, { mobile, bypassCSP: true });
         await page.addScriptTag({ path: axePath });
         const violations = await page.evaluate(async () => {
           const axe = (

@@ -1,9 +1,9 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect } from "vitest";
 import type { AdminArticle } from "../../contract/admin";
 import { firstAdmin } from "../../tools/admin-client";
-import type { TestServer } from "../helpers/server";
-import { launchBrowser, newContext, sawMessage, startSite, visit } from "./browser";
+import { newContext, sawMessage, visit } from "./browser";
+import { test as base } from "./fixture";
 
 const ADMIN = { username: "chief", displayName: "总编辑", password: "e2e-admin-password" };
 const EDITOR = { username: "writer", displayName: "小编", password: "e2e-editor-password" };
@@ -23,17 +23,12 @@ async function signIn(page: Page, who: { username: string; password: string }) {
 
 const saveButton = (page: Page) => page.locator("form button[type=submit]");
 
-describe("the newsroom's editor in Chromium", { timeout: 180_000 }, () => {
-  let site: TestServer;
-  let browser: Browser;
-  let contexts: BrowserContext[] = [];
-  let article: AdminArticle;
-
-  beforeAll(async () => {
-    [site, browser] = await Promise.all([startSite(), launchBrowser()]);
+/** The file's draft (written by the admin, whom an editor joins), and one browser profile per person. */
+const test = base
+  .extend("article", { scope: "file" }, async ({ site }) => {
     const admin = await firstAdmin(site.url, ADMIN);
     await admin.req("POST", "/api/admin/users", { ...EDITOR, role: "editor" });
-    article = (
+    return (
       await admin.req<AdminArticle>("POST", "/api/admin/articles", {
         title: "两个人同时编辑的文章",
         intro: "原来的摘要",
@@ -47,14 +42,21 @@ describe("the newsroom's editor in Chromium", { timeout: 180_000 }, () => {
         createdAt: new Date().toISOString(),
       })
     ).body.data;
-    contexts = [await newContext(browser, site), await newContext(browser, site)];
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
+  })
+  .extend("contexts", { scope: "file" }, async ({ browser, site }, { onCleanup }) => {
+    const contexts = [await newContext(browser, site), await newContext(browser, site)];
+    onCleanup(async () => {
+      for (const c of contexts) await c.close();
+    });
+    return contexts;
   });
 
-  it("a second editor's save from an older version is refused and shows the other version; history restores", async () => {
+describe("the newsroom's editor in Chromium", { timeout: 180_000 }, () => {
+  test("a second editor's save from an older version is refused and shows the other version; history restores", async ({
+    site,
+    article,
+    contexts,
+  }) => {
     const [a, b] = [await contexts[0]!.newPage(), await contexts[1]!.newPage()];
     await signIn(a, ADMIN);
     await signIn(b, EDITOR);
@@ -122,7 +124,10 @@ describe("the newsroom's editor in Chromium", { timeout: 180_000 }, () => {
     });
   });
 
-  it("keeps unsaved changes through a closed tab, offers them back, and asks before leaving", async () => {
+  test("keeps unsaved changes through a closed tab, offers them back, and asks before leaving", async ({
+    article,
+    contexts,
+  }) => {
     const page = await contexts[0]!.newPage();
     const url = `/admin/articles/${article.id}`;
     await visit(page, url);

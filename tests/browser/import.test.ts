@@ -4,14 +4,15 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject } from "vitest";
 import type { ImportJob } from "../../contract/imports";
 import { AdminClient, CHIEF, firstAdmin } from "../../tools/admin-client";
 import { writeWxr } from "../../tools/wxr";
 import { type SiteProcess, startSiteProcess } from "../helpers/site-process";
-import { launchBrowser, NAVIGATION_TIMEOUT, STEP_TIMEOUT, screenshot, visit } from "./browser";
+import { screenshot, visit } from "./browser";
+import { test as base, pageOpener } from "./fixture";
 
 /** The old site's uploads on 127.0.0.1 (one of them missing). */
 async function pictureHost() {
@@ -65,56 +66,84 @@ function counts(file: string, site: string) {
   }
 }
 
-describe("importing an archive from the console, then killing an import", { timeout: 420_000 }, () => {
-  let dir: string;
-  let site: SiteProcess;
-  let browser: Browser;
-  let hosts: Awaited<ReturnType<typeof pictureHost>>;
-  let admin: AdminClient;
-  let env: Record<string, string>;
-  let stderr = "";
+/** The built server as a process of its own, so a test can SIGKILL it and start it again on the same data. */
+interface ServerProcess {
+  /** Its data directory, with the database (site.db) a test reads beside it. */
+  dir: string;
+  process: SiteProcess;
+  /** The first admin (CHIEF), signed in to the running process. */
+  admin: AdminClient;
+  /** The running process's address. */
+  readonly url: string;
+  /** Starts the server again on the same data (after a kill) and signs the admin in to it. */
+  restart(): Promise<void>;
+}
 
-  beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), "dsn-import-e2e-"));
+/**
+ * The old site's pictures, and the server as a process on a private copy of the seeded database,
+ * whose pages `open` opens (this file has no `site`).
+ */
+const test = base
+  // biome-ignore lint/correctness/noEmptyPattern: Vitest reads a fixture's dependencies from this pattern
+  .extend("hosts", { scope: "file" }, async ({}, { onCleanup }) => {
+    const hosts = await pictureHost();
+    onCleanup(() => hosts.close());
+    return hosts;
+  })
+  // biome-ignore lint/correctness/noEmptyPattern: Vitest reads a fixture's dependencies from this pattern
+  .extend("server", { scope: "file" }, async ({}, { onCleanup }): Promise<ServerProcess> => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dsn-import-e2e-"));
     fs.copyFileSync(inject("sqliteTemplate"), path.join(dir, "site.db"));
-    hosts = await pictureHost();
-    env = { NODE_ENV: "test", REMOTE_IMAGES_ALLOW_LOOPBACK: "1", DATA_DIR: dir, RENDER_THREADS: "1" };
-    [site, browser] = await Promise.all([startSiteProcess(env), launchBrowser()]);
-    site.child.stderr?.on("data", (d) => {
-      stderr += d;
+    const env = { NODE_ENV: "test", REMOTE_IMAGES_ALLOW_LOOPBACK: "1", DATA_DIR: dir, RENDER_THREADS: "1" };
+    let stderr = "";
+    const start = async () => {
+      const started = await startSiteProcess(env);
+      started.child.stderr?.on("data", (d) => {
+        stderr += d;
+      });
+      return started;
+    };
+    let running: SiteProcess | undefined;
+    onCleanup(async () => {
+      // The server's own words, for whoever reads a failed run (test-results/ is not committed).
+      fs.mkdirSync("test-results", { recursive: true });
+      fs.writeFileSync("test-results/import-e2e-server.log", `${running?.out() ?? ""}\n${stderr}`);
+      await running?.kill("SIGKILL");
+      fs.rmSync(dir, { recursive: true, force: true });
     });
-    admin = await firstAdmin(site.url);
+    running = await start();
+    const server: ServerProcess = {
+      dir,
+      process: running,
+      admin: await firstAdmin(running.url),
+      get url() {
+        return this.process.url;
+      },
+      async restart() {
+        running = this.process = await start();
+        this.admin = new AdminClient(this.url);
+        await this.admin.login(CHIEF.username, CHIEF.password);
+      },
+    };
+    return server;
   });
-  afterAll(async () => {
-    // The server's own words, for whoever reads a failed run (test-results/ is not committed).
-    fs.mkdirSync("test-results", { recursive: true });
-    fs.writeFileSync("test-results/import-e2e-server.log", `${site?.out() ?? ""}\n${stderr}`);
-    await browser?.close();
-    await site?.kill("SIGKILL");
-    await hosts?.close();
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
-  });
+test.override("open", async ({ browser, server }, { onCleanup }) => pageOpener(browser, server, onCleanup));
 
-  const newPage = async () => {
-    const context = await browser.newContext({
-      baseURL: site.url,
-      locale: "zh-CN",
-      viewport: { width: 1440, height: 900 },
-    });
-    context.setDefaultTimeout(STEP_TIMEOUT);
-    context.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT);
-    return context.newPage();
-  };
-
-  it("uploads an export, maps its categories, follows the progress bar and shows the report", async () => {
-    const file = path.join(dir, "old-site.xml");
+describe("importing an archive from the console, then killing an import", { timeout: 420_000 }, () => {
+  test("uploads an export, maps its categories, follows the progress bar and shows the report", async ({
+    hosts,
+    server,
+    page,
+    open,
+  }) => {
+    const { admin } = server;
+    const file = path.join(server.dir, "old-site.xml");
     fs.writeFileSync(
       file,
       fs
         .readFileSync("tests/fixtures/wordpress/edge-cases.xml", "utf8")
         .replaceAll("{{PICTURES}}", hosts.base),
     );
-    const page = await newPage();
     await signIn(page);
     await visit(page, "/admin/imports");
     await page.getByLabel("WordPress 导出文件").setInputFiles(file);
@@ -158,7 +187,7 @@ describe("importing an archive from the console, then killing an import", { time
     const job = (await admin.req<ImportJob>("GET", `/api/admin/imports/${jobId}`)).body.data;
     const first = job.report.find((n) => n.title.startsWith("直播电商的第三年"));
     expect(first?.articleId).toBeTruthy();
-    const visitor = await newPage();
+    const { page: visitor } = await open();
     await visitor.goto(`/articledetail/${first!.articleId}`);
     await visitor.locator("h1", { hasText: "直播电商的第三年" }).waitFor();
     const body = visitor.locator(".article-detail img").first();
@@ -172,12 +201,12 @@ describe("importing an archive from the console, then killing an import", { time
     await visitor.goto("/2013/01/11/live-commerce-year-three/");
     await visitor.locator("h1", { hasText: "直播电商的第三年" }).waitFor();
     expect(new URL(visitor.url()).pathname).toBe(`/articledetail/${first!.articleId}`);
-    const old = await fetch(`${site.url}/?p=101`, { redirect: "manual" });
+    const old = await fetch(`${server.url}/?p=101`, { redirect: "manual" });
     expect(old.status).toBe(301);
     expect(old.headers.get("location")).toBe(`/articledetail/${first!.articleId}`);
     // The home page is still the home page; the sitemap lists the new addresses only.
-    expect((await fetch(`${site.url}/`, { redirect: "manual" })).status).toBe(200);
-    const sitemap = await (await fetch(`${site.url}/sitemap.xml`)).text();
+    expect((await fetch(`${server.url}/`, { redirect: "manual" })).status).toBe(200);
+    const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
     expect(sitemap).toContain(`/articledetail/${first!.articleId}</loc>`);
     expect(sitemap).not.toContain("live-commerce-year-three");
     expect(sitemap).not.toContain("?p=101");
@@ -205,16 +234,22 @@ describe("importing an archive from the console, then killing an import", { time
     await screenshot(page, "admin-import-redirects", { fullPage: true });
     await expect
       .poll(async () =>
-        (await fetch(`${site.url}/html/2019/0101/123.html`, { redirect: "manual" })).headers.get("location"),
+        (await fetch(`${server.url}/html/2019/0101/123.html`, { redirect: "manual" })).headers.get(
+          "location",
+        ),
       )
       .toBe(`/articledetail/${first!.articleId}`);
   });
 
-  it("leaves whole articles only when killed mid-import, and the next run goes on", async () => {
+  test("leaves whole articles only when killed mid-import, and the next run goes on", async ({
+    server,
+    open,
+  }) => {
     const POSTS = 2500;
+    const { dir, admin } = server;
     const file = path.join(dir, "big.xml");
     await writeWxr(file, { posts: POSTS, site: "https://big.example.com" });
-    const up = await fetch(`${site.url}/api/admin/imports/wordpress?name=big.xml`, {
+    const up = await fetch(`${server.url}/api/admin/imports/wordpress?name=big.xml`, {
       method: "POST",
       headers: { cookie: admin.cookie, "x-csrf-token": admin.csrf, "content-type": "application/xml" },
       body: fs.readFileSync(file),
@@ -229,7 +264,7 @@ describe("importing an archive from the console, then killing an import", { time
     await expect
       .poll(() => counts(db, "big.example.com").items, { timeout: 120_000, interval: 50 })
       .toBeGreaterThan(200);
-    await site.kill("SIGKILL");
+    await server.process.kill("SIGKILL");
     const killed = counts(db, "big.example.com");
     expect(killed.items).toBeLessThan(POSTS);
     // Every article recorded is whole: its row, tags, revision, its three old addresses; and no
@@ -240,11 +275,9 @@ describe("importing an archive from the console, then killing an import", { time
     expect(killed.revisions).toBe(killed.items);
     expect(killed.redirects).toBe(3 * killed.items);
 
-    site = await startSiteProcess(env);
-    admin = new AdminClient(site.url);
-    await admin.login(CHIEF.username, CHIEF.password);
+    await server.restart();
     // The job shows as interrupted once its heartbeat is old; 继续导入 goes on from there.
-    const page = await newPage();
+    const { page } = await open();
     await signIn(page);
     await page.goto(`/admin/imports?tab=wordpress&job=${jobId}`);
     await page.getByRole("button", { name: "继续导入" }).waitFor({ timeout: 60_000 });
@@ -253,7 +286,7 @@ describe("importing an archive from the console, then killing an import", { time
     await expect
       .poll(() => page.locator(".import-progress .ant-tag").first().textContent(), { timeout: 180_000 })
       .toBe("已完成");
-    const done = (await admin.req<ImportJob>("GET", `/api/admin/imports/${jobId}`)).body.data;
+    const done = (await server.admin.req<ImportJob>("GET", `/api/admin/imports/${jobId}`)).body.data;
     expect(done.processed).toBe(POSTS);
     expect(done.unchanged).toBeGreaterThanOrEqual(killed.items);
     expect(done.created + done.unchanged).toBe(POSTS);
@@ -266,7 +299,7 @@ describe("importing an archive from the console, then killing an import", { time
       tags: 2 * POSTS,
       revisions: POSTS,
     });
-    const last = await fetch(`${site.url}/archives/${1000 + POSTS - 1}`, { redirect: "manual" });
+    const last = await fetch(`${server.url}/archives/${1000 + POSTS - 1}`, { redirect: "manual" });
     expect(last.status).toBe(301);
   });
 });

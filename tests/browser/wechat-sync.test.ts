@@ -1,12 +1,12 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, inject } from "vitest";
 import type { AdminArticle } from "../../contract/answers";
 import type { WechatJob } from "../../contract/wechat";
-import { type FakeWechat, startFakeWechat } from "../../fakes/wechat-mp";
+import { startFakeWechat } from "../../fakes/wechat-mp";
 import { type AdminClient, CHIEF, firstAdmin } from "../../tools/admin-client";
-import type { TestServer } from "../helpers/server";
 import { onSite, pictureHost, pictures, publishOnFake } from "../helpers/wechat";
-import { launchBrowser, newContext, sawMessage, screenshot, startSite, visit } from "./browser";
+import { sawMessage, screenshot, visit } from "./browser";
+import { test as base } from "./fixture";
 
 const ORIGIN = "http://news.example.com";
 const CALLBACK_TOKEN = "e2ePushToken";
@@ -22,33 +22,39 @@ async function signIn(page: Page) {
   await expect.poll(() => new URL(page.url()).pathname).toBe("/admin");
 }
 
+/**
+ * The fake 公众号 API, the pictures of the article (one of them, over 1 MB, on another host), and the
+ * site configured for both.
+ */
+const test = base
+  // biome-ignore lint/correctness/noEmptyPattern: Vitest reads a fixture's dependencies from this pattern
+  .extend("fake", { scope: "file" }, async ({}, { onCleanup }) => {
+    const fake = await startFakeWechat({ publishDelayMs: 500 });
+    onCleanup(() => fake.close());
+    return fake;
+  })
+  .extend("pics", { scope: "file" }, () => pictures())
+  .extend("host", { scope: "file" }, async ({ pics }, { onCleanup }) => {
+    const host = await pictureHost({ "big.png": { bytes: pics.bigPng, type: "image/png" } });
+    onCleanup(() => host.close());
+    return host;
+  });
+test.override("siteEnv", { scope: "file" }, ({ fake }) => ({
+  NODE_ENV: "test",
+  PUBLIC_URL: ORIGIN,
+  WECHAT_API_BASE: fake.url,
+  WECHAT_APP_ID: fake.appId,
+  WECHAT_APP_SECRET: fake.appSecret,
+  WECHAT_CALLBACK_TOKEN: CALLBACK_TOKEN,
+  WECHAT_SYNC_POLL_SECONDS: "1",
+  REMOTE_IMAGES_ALLOW_LOOPBACK: "1",
+}));
+
 describe("同步到公众号 in Chromium", { timeout: 240_000 }, () => {
-  let fake: FakeWechat;
-  let host: Awaited<ReturnType<typeof pictureHost>>;
-  let site: TestServer;
-  let browser: Browser;
   let admin: AdminClient;
   let articleId: number;
 
-  beforeAll(async () => {
-    const pics = await pictures();
-    [fake, host] = await Promise.all([
-      startFakeWechat({ publishDelayMs: 500 }),
-      pictureHost({ "big.png": { bytes: pics.bigPng, type: "image/png" } }),
-    ]);
-    [site, browser] = await Promise.all([
-      startSite("sqlite", {
-        NODE_ENV: "test",
-        PUBLIC_URL: ORIGIN,
-        WECHAT_API_BASE: fake.url,
-        WECHAT_APP_ID: fake.appId,
-        WECHAT_APP_SECRET: fake.appSecret,
-        WECHAT_CALLBACK_TOKEN: CALLBACK_TOKEN,
-        WECHAT_SYNC_POLL_SECONDS: "1",
-        REMOTE_IMAGES_ALLOW_LOOPBACK: "1",
-      }),
-      launchBrowser(),
-    ]);
+  test.beforeAll(async ({ site, fake, pics, host }) => {
     fake.settings.callback = { url: `${site.url}/api/wechat/callback`, token: CALLBACK_TOKEN };
     admin = await firstAdmin(site.url);
     const dataDir = inject("dataDir");
@@ -72,15 +78,11 @@ describe("同步到公众号 in Chromium", { timeout: 240_000 }, () => {
       tags: [],
     });
   });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-    await Promise.all([fake?.close(), host?.close()]);
-  });
 
-  it("previews on a phone width, checks the limits, publishes once, and a second sync uploads nothing", async () => {
-    const ctx = await newContext(browser, site);
-    const page = await ctx.newPage();
+  test("previews on a phone width, checks the limits, publishes once, and a second sync uploads nothing", async ({
+    fake,
+    page,
+  }) => {
     await signIn(page);
     await visit(page, `/admin/articles/${articleId}`);
     await page.getByRole("button", { name: "同步到公众号" }).click();
@@ -139,10 +141,12 @@ describe("同步到公众号 in Chromium", { timeout: 240_000 }, () => {
       uploads,
     );
     expect(fake.drafts.size).toBe(1);
-    await ctx.close();
   });
 
-  it("lists every sync under 系统 › 公众号同步, tests the connection, and retries a failed one", async () => {
+  test("lists every sync under 系统 › 公众号同步, tests the connection, and retries a failed one", async ({
+    fake,
+    page,
+  }) => {
     fake.fault({ kind: "quota", times: 1000 });
     const failed = await admin.req<WechatJob>("POST", `/api/admin/articles/${articleId}/wechat`, {
       action: "draft",
@@ -158,8 +162,6 @@ describe("同步到公众号 in Chromium", { timeout: 240_000 }, () => {
       )
       .toBe("failed");
 
-    const ctx = await newContext(browser, site);
-    const page = await ctx.newPage();
     await signIn(page);
     await visit(page, "/admin/wechat-sync");
     await page.locator(".console-sider").getByText("公众号同步").waitFor();
@@ -189,10 +191,12 @@ describe("同步到公众号 in Chromium", { timeout: 240_000 }, () => {
     await row.getByRole("button", { name: label("重试") }).click();
     await sawMessage(page, "已重新开始同步（已记录到操作日志）");
     await row.getByText("已完成").waitFor({ timeout: 60_000 });
-    await ctx.close();
   });
 
-  it("imports articles the 公众号 published itself: 从公众号选择, 导入所选, then 已导入", async () => {
+  test("imports articles the 公众号 published itself: 从公众号选择, 导入所选, then 已导入", async ({
+    fake,
+    page,
+  }) => {
     fake.clearFaults();
     const pics = await pictures();
     const [first] = await publishOnFake(fake, [
@@ -214,8 +218,6 @@ describe("同步到公众号 in Chromium", { timeout: 240_000 }, () => {
       },
     ]);
 
-    const ctx = await newContext(browser, site);
-    const page = await ctx.newPage();
     await signIn(page);
     await visit(page, "/admin/imports?tab=wechat");
     const picker = page.locator(".wechat-account-picker");
@@ -234,7 +236,6 @@ describe("同步到公众号 in Chromium", { timeout: 240_000 }, () => {
     await page.getByRole("button", { name: "继续导入其他文章" }).click();
     await row("公众号原创：直播间的选品逻辑").getByText("已导入").waitFor();
     await row("公众号原创：私域复购的三个抓手").getByText("已导入").waitFor();
-    await ctx.close();
 
     const found = await admin.req<{ items: { id: number }[] }>(
       "GET",

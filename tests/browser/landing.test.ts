@@ -1,34 +1,29 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestServer } from "../helpers/server";
-import { hydrated, launchBrowser, newContext, screenshot, startSite } from "./browser";
+import { describe, expect } from "vitest";
+import { hydrated, screenshot } from "./browser";
+import { test as base } from "./fixture";
 
 /**
- * The landing pages' behaviour in Chromium against the production build: the floating panel, the
- * solution tabs, the package page, the travel lists, the conference menu and the two redirects.
+ * The script errors of every page the tests below open with `openLanding` (by path) or check
+ * themselves: the screenshot tests at the end check that there were none in the whole file.
  */
-describe("landing pages in Chromium", () => {
-  let site: TestServer;
-  let browser: Browser;
-  const errors: string[] = [];
+const pages: { path?: string; errors: string[] }[] = [];
+const scriptErrors = () =>
+  pages.flatMap(({ path, errors }) => errors.map((e) => (path ? `${path}: ${e}` : e)));
 
-  beforeAll(async () => {
-    [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-  });
-
-  /** A desktop context (reduced motion: no smooth scrolling, no auto-scroll) whose outside hosts answer locally. */
-  async function open(
+/**
+ * `openLanding(path, opts)`: a landing page, hydrated, in a desktop profile of its own (reduced
+ * motion: no smooth scrolling, no auto-scroll) whose outside hosts answer locally.
+ */
+const test = base.extend("openLanding", async ({ open, site }) => {
+  return async (
     path: string,
     opts: { reducedMotion?: boolean; mobile?: boolean; clipboard?: boolean } = {},
-  ) {
-    const context = await newContext(browser, site, {
+  ) => {
+    const { context, page, errors } = await open({
       mobile: opts.mobile,
       reducedMotion: opts.reducedMotion ? "reduce" : "no-preference",
     });
+    pages.push({ path, errors });
     if (opts.clipboard)
       await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: site.url });
     await context.route(/^https:\/\/[\w.-]+\.example\.com\//, (route) =>
@@ -38,15 +33,21 @@ describe("landing pages in Chromium", () => {
         body: "<title>外部页面</title>外部页面",
       }),
     );
-    const page = await context.newPage();
-    page.on("pageerror", (e) => errors.push(`${path}: ${e.message}`));
     await page.goto(path);
     await hydrated(page);
     return { page, context };
-  }
+  };
+});
 
-  it("floating panel: arrow hides and shows it; the phone shows only while visible and after the consult toggle", async () => {
-    const { page, context } = await open("/market/products/linkage");
+/**
+ * The landing pages' behaviour in Chromium against the production build: the floating panel, the
+ * solution tabs, the package page, the travel lists, the conference menu and the two redirects.
+ */
+describe("landing pages in Chromium", () => {
+  test("floating panel: arrow hides and shows it; the phone shows only while visible and after the consult toggle", async ({
+    openLanding,
+  }) => {
+    const { page } = await openLanding("/market/products/linkage");
     const panel = page.locator(".lp-float");
     const consult = page.getByRole("button", { name: "课程咨询" });
     const phone = page.locator(".lp-float-phone");
@@ -69,11 +70,12 @@ describe("landing pages in Chromium", () => {
     expect(await page.getByRole("link", { name: "立即报名" }).getAttribute("rel")).toBe(
       "noopener noreferrer",
     );
-    await context.close();
   });
 
-  it("solution tabs: each tab shows its package with intro, channels, note, price and buy link", async () => {
-    const { page, context } = await open("/market/products/nryx");
+  test("solution tabs: each tab shows its package with intro, channels, note, price and buy link", async ({
+    openLanding,
+  }) => {
+    const { page } = await openLanding("/market/products/nryx");
     const visiblePanel = page.locator('[role="tabpanel"]:not([hidden])');
     expect(await visiblePanel.textContent()).toContain("9,900");
     await page.getByRole("tab", { name: "视频种草套餐" }).click();
@@ -87,11 +89,12 @@ describe("landing pages in Chromium", () => {
     expect(await visiblePanel.getByRole("link", { name: "购买服务套餐" }).getAttribute("target")).toBe(
       "_blank",
     );
-    await context.close();
   });
 
-  it("package page: toggle, hover switcher, hover scroll, hover video, popovers and the case carousel", async () => {
-    const { page, context } = await open("/market/products/strawBag");
+  test("package page: toggle, hover switcher, hover scroll, hover video, popovers and the case carousel", async ({
+    openLanding,
+  }) => {
+    const { page } = await openLanding("/market/products/strawBag");
 
     // Public / private toggle swaps the pictures.
     const gallery = page.locator(".lp-toggle-panel");
@@ -159,11 +162,12 @@ describe("landing pages in Chromium", () => {
       /^\/wang\/w\//,
     );
     await screenshot(page, "landing-strawBag-desktop", { fullPage: true });
-    await context.close();
   });
 
-  it("travel list: copying puts the code on the clipboard and opens the dialog, closed by 确定", async () => {
-    const { page, context } = await open("/activity/caicai/list", { clipboard: true });
+  test("travel list: copying puts the code on the clipboard and opens the dialog, closed by 确定", async ({
+    openLanding,
+  }) => {
+    const { page } = await openLanding("/activity/caicai/list", { clipboard: true });
     const firstButton = page.getByRole("button", { name: "复制口令" }).first();
     await firstButton.click();
     const dialog = page.locator("dialog.tl-dialog");
@@ -175,16 +179,17 @@ describe("landing pages in Chromium", () => {
     expect(await dialog.getByRole("link", { name: "去购买" }).getAttribute("target")).toBe("_blank");
     await dialog.getByRole("button", { name: "确定" }).click();
     await expect.poll(() => dialog.isVisible()).toBe(false);
-    await context.close();
   });
 
-  it("travel list: without the Clipboard API the textarea fallback copies the code", async () => {
-    const context = await newContext(browser, site);
+  test("travel list: without the Clipboard API the textarea fallback copies the code", async ({
+    site,
+    open,
+  }) => {
+    const { context, page } = await open();
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: site.url });
     await context.addInitScript(() => {
       Object.defineProperty(Navigator.prototype, "clipboard", { get: () => undefined, configurable: true });
     });
-    const page = await context.newPage();
     await page.goto("/activity/caicai/list2");
     await hydrated(page);
     await page.getByRole("button", { name: "复制口令" }).nth(1).click();
@@ -193,17 +198,16 @@ describe("landing pages in Chromium", () => {
     expect(await dialog.locator("h2").textContent()).toBe("复制成功");
     const code = (await dialog.locator(".tl-code").textContent()) ?? "";
     // Read back through a page that still has the Clipboard API.
-    const reader = await newContext(browser, site);
+    const { context: reader, page: rp } = await open();
     await reader.grantPermissions(["clipboard-read"], { origin: site.url });
-    const rp = await reader.newPage();
     await rp.goto("/favicon.svg");
     expect(await rp.evaluate(() => navigator.clipboard.readText())).toBe(code);
-    await reader.close();
-    await context.close();
   });
 
-  it("travel list: the list is doubled for the endless loop and changing tab resets its scroll", async () => {
-    const { page, context } = await open("/activity/caicai/list2", { reducedMotion: true });
+  test("travel list: the list is doubled for the endless loop and changing tab resets its scroll", async ({
+    openLanding,
+  }) => {
+    const { page } = await openLanding("/activity/caicai/list2", { reducedMotion: true });
     const box = page.getByTestId("travel-scroll");
     const rows = await box.locator(".tl-row").count();
     expect(rows % 2).toBe(0);
@@ -230,11 +234,12 @@ describe("landing pages in Chromium", () => {
       .toBe("true");
     expect(await box.evaluate((el) => el.scrollTop)).toBe(0);
     expect(await box.locator(".tl-dest").first().textContent()).toBe("全国");
-    await context.close();
   });
 
-  it("conference menu scrolls to its sections, marks the current one, and the review button opens the review", async () => {
-    const { page, context } = await open("/activity/wsfh/newispower", { reducedMotion: true });
+  test("conference menu scrolls to its sections, marks the current one, and the review button opens the review", async ({
+    openLanding,
+  }) => {
+    const { page } = await openLanding("/activity/wsfh/newispower", { reducedMotion: true });
     const nav = page.locator(".lp-scrollnav");
     expect(await nav.locator('a[aria-current="location"]').textContent()).toBe("首页");
     for (const [label, id] of [
@@ -264,11 +269,12 @@ describe("landing pages in Chromium", () => {
     await page.waitForURL("**/activity/wsfh/newispower/review");
     for (const id of ["highlights", "talks", "news", "awards"])
       expect(await page.locator(`#${id}`).count()).toBe(1);
-    await context.close();
   });
 
-  it("video summit: scroll buttons, and the remould button navigates the same window", async () => {
-    const { page, context } = await open("/activity/wsfh/wowback", { reducedMotion: true });
+  test("video summit: scroll buttons, and the remould button navigates the same window", async ({
+    openLanding,
+  }) => {
+    const { page } = await openLanding("/activity/wsfh/wowback", { reducedMotion: true });
     for (const id of ["main1", "spoiler", "review", "information", "highlights", "last"])
       expect(await page.locator(`#${id}`).count()).toBe(1);
     expect(await page.locator("#spoiler video[poster]").count()).toBe(3);
@@ -280,10 +286,12 @@ describe("landing pages in Chromium", () => {
     expect(await remould.getAttribute("target")).toBeNull();
     await remould.click();
     await page.waitForURL("**/activity/wsfh/remould");
-    await context.close();
   });
 
-  it("class redirect: class 2 goes to banner 98's link, others to banner 13's, and a missing link says 跳转失败", async () => {
+  test("class redirect: class 2 goes to banner 98's link, others to banner 13's, and a missing link says 跳转失败", async ({
+    site,
+    open,
+  }) => {
     // The banners point at pages of the test site, so the browser can follow the server's redirect.
     const { db } = site.services.database;
     await db
@@ -296,8 +304,7 @@ describe("landing pages in Chromium", () => {
       .set({ link: `${site.url}/cooperate?from=banner13` })
       .where("id", "=", 13)
       .execute();
-    const context = await newContext(browser, site);
-    const page = await context.newPage();
+    const { page } = await open();
     await page.goto("/idaxue/class/2");
     expect(page.url()).toBe(`${site.url}/news?from=banner98`);
     await page.goto("/idaxue/class/5");
@@ -307,11 +314,12 @@ describe("landing pages in Chromium", () => {
     await page.goto("/idaxue/class/5");
     expect(new URL(page.url()).pathname).toBe("/idaxue/class/5");
     expect(await page.locator("h1").textContent()).toBe("跳转失败");
-    await context.close();
   });
 
-  it("chat redirect: tells the visitor what is opening and to install the client", async () => {
-    const { page, context } = await open(`/wang/w/${encodeURIComponent("电商报小二")}`);
+  test("chat redirect: tells the visitor what is opening and to install the client", async ({
+    openLanding,
+  }) => {
+    const { page } = await openLanding(`/wang/w/${encodeURIComponent("电商报小二")}`);
     // The page hands the messenger link to the browser at once; read the page as it stays.
     await expect.poll(() => page.title()).toBe("旺旺客服管理平台");
     await expect.poll(() => page.locator("h1").textContent()).toContain("「电商报小二」");
@@ -319,11 +327,10 @@ describe("landing pages in Chromium", () => {
     expect(await page.getByRole("link", { name: "打开阿里旺旺" }).getAttribute("href")).toBe(
       `aliim:sendmsg?uid=cntaobao&siteid=cntaobao&touid=cntaobao${encodeURIComponent("电商报小二")}`,
     );
-    await context.close();
   });
 
-  it("reveals marked sections as they come within 600px of the viewport", async () => {
-    const { page, context } = await open("/market/products/strawBag");
+  test("reveals marked sections as they come within 600px of the viewport", async ({ openLanding }) => {
+    const { page, context } = await openLanding("/market/products/strawBag");
     const far = page.locator('[data-section="hoverSwitcher"] .lp-reveal');
     await expect.poll(() => far.getAttribute("data-reveal")).toBe("pending");
     await far.evaluate((el) =>
@@ -333,19 +340,20 @@ describe("landing pages in Chromium", () => {
     await context.close();
 
     // Reduced motion: nothing is ever hidden or animated.
-    const calm = await open("/market/products/strawBag", { reducedMotion: true });
+    const calm = await openLanding("/market/products/strawBag", { reducedMotion: true });
     expect(await calm.page.locator("[data-reveal]").count()).toBe(0);
-    await calm.context.close();
   });
 
-  it.each([
+  test.for([
     ["1440px", false],
     ["375px", true],
-  ])(
+  ] as const)(
     "looks finished at %s (screenshots), without script errors",
-    async (_width, mobile) => {
+    { timeout: 300_000 },
+    async ([_width, mobile], { open }) => {
       {
-        const context = await newContext(browser, site, { mobile });
+        const { context, page, errors } = await open({ mobile });
+        pages.push({ errors });
         await context.route(/^https:\/\/[\w.-]+\.example\.com\//, (route) =>
           route.fulfill({
             status: 200,
@@ -353,8 +361,6 @@ describe("landing pages in Chromium", () => {
             body: "<title>直播间</title>直播间",
           }),
         );
-        const page = await context.newPage();
-        page.on("pageerror", (e) => errors.push(e.message));
         for (const path of [
           "/market/products/strawBag",
           "/activity/wsfh/newispower",
@@ -373,8 +379,7 @@ describe("landing pages in Chromium", () => {
         }
         await context.close();
       }
-      expect(errors).toEqual([]);
+      expect(scriptErrors()).toEqual([]);
     },
-    300_000,
   );
 });

@@ -1,11 +1,11 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import { createRequire } from "node:module";
-import type { Browser, Page, Request } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page, Request } from "playwright-core";
+import { describe, expect } from "vitest";
 import { AUTO_SUBMIT_SCRIPT } from "../../server/payments/types";
-import type { TestServer } from "../helpers/server";
-import { launchBrowser, newContext, sawMessage, screenshot, startSite } from "./browser";
+import { sawMessage, screenshot } from "./browser";
+import { test } from "./fixture";
 
 const require = createRequire(import.meta.url);
 const ID = "11010519491231002X";
@@ -32,22 +32,14 @@ async function axeViolations(page: Page) {
   });
 }
 
-describe("sign-up and payment in Chromium", () => {
-  let site: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [site, browser] = await Promise.all([startSite("sqlite", { TRUST_PROXY: "true" }), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-  });
+test.override("siteEnv", { scope: "file" }, { TRUST_PROXY: "true" });
 
-  it("product 278: every message, quantity and total, agreement, then the dev payment to 支付成功", async () => {
-    const ctx = await newContext(browser, site);
-    const page = await ctx.newPage();
-    const pageErrors: string[] = [];
-    page.on("pageerror", (e) => pageErrors.push(e.message));
+describe("sign-up and payment in Chromium", () => {
+  test("product 278: every message, quantity and total, agreement, then the dev payment to 支付成功", async ({
+    site,
+    page,
+    errors: pageErrors,
+  }) => {
     const commits: Request[] = [];
     page.on("request", (r) => {
       if (r.url().endsWith("/api/onlineApply/payCommit")) commits.push(r);
@@ -165,12 +157,12 @@ describe("sign-up and payment in Chromium", () => {
     expect(Number(row.total_fen)).toBe(29700);
     expect(site.services.signup.pii.decrypt(row.id_card_enc!)).toBe(ID);
     expect(pageErrors).toEqual([]);
-    await ctx.close();
   }, 120_000);
 
-  it("product 210 on /txws as a company of profession OTHER: failures re-enable the button, the retry keeps its key", async () => {
-    const ctx = await newContext(browser, site, { mobile: true });
-    const page = await ctx.newPage();
+  test("product 210 on /txws as a company of profession OTHER: failures re-enable the button, the retry keeps its key", async ({
+    open,
+  }) => {
+    const { page } = await open({ mobile: true });
     const keys: string[] = [];
     const bodies: Record<string, unknown>[] = [];
     let mode: "reason" | "network" | "real" = "reason";
@@ -253,12 +245,12 @@ describe("sign-up and payment in Chromium", () => {
     await page.getByRole("button", { name: "确认支付" }).click();
     await page.getByRole("heading", { name: "支付成功" }).waitFor();
     await screenshot(page, "signup-result-phone", { fullPage: true });
-    await ctx.close();
   }, 120_000);
 
-  it("product 415 asks no agreement; the result page shows the pending state until paid", async () => {
-    const ctx = await newContext(browser, site);
-    const page = await ctx.newPage();
+  test("product 415 asks no agreement; the result page shows the pending state until paid", async ({
+    site,
+    page,
+  }) => {
     await page.goto("/tzyx/zebra/product/415");
     await page.waitForFunction(() => document.querySelector("#signup_orderNum") !== null);
     expect(await page.getByText("我已阅读并同意上述合同条款").count()).toBe(0);
@@ -286,6 +278,5 @@ describe("sign-up and payment in Chromium", () => {
     expect(await res.text()).toContain("订单不存在");
     expect((await fetch(`${site.url}/tzyx/zebra/product/9999`)).status).toBe(404);
     expect((await fetch(`${site.url}/pay/cashier?orderNo=x&token=y`)).status).toBe(404);
-    await ctx.close();
   }, 120_000);
 });

@@ -1,7 +1,7 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { TestServer } from "../helpers/server";
-import { hydrated, launchBrowser, newContext, startSite, visit } from "./browser";
+import type { Page } from "playwright-core";
+import { describe, expect } from "vitest";
+import { hydrated, visit } from "./browser";
+import { test as base, type OpenPage } from "./fixture";
 
 interface Article {
   contentId: number;
@@ -21,48 +21,33 @@ const textOf = (html: string) =>
     .replace(/\s+/g, "")
     .trim();
 
+/** A page, and what it has said about hydration so far: its script errors and React's complaints. */
+async function watched(open: OpenPage): Promise<{ page: Page; trouble: () => string[] }> {
+  const { page, errors } = await open();
+  const complaints: string[] = [];
+  page.on("console", (m) => {
+    if ((m.type() === "error" || m.type() === "warning") && HYDRATION_TROUBLE.test(m.text()))
+      complaints.push(`${m.type()}: ${m.text()}`);
+  });
+  return { page, trouble: () => [...errors.map((e) => `pageerror: ${e}`), ...complaints] };
+}
+
+const bodyText = async (page: Page) =>
+  textOf(await page.locator(".article-content").evaluate((el) => el.innerHTML));
+
+/** The first article of the list, as the API gives it. */
+const test = base.extend("article", { scope: "file" }, async ({ site }) => {
+  const list = (
+    await site.get<{ result: { contentId: number }[] }>("/api/product/content/list?page=1&pageSize=1")
+  ).body.data.result;
+  return (await site.get<Article>(`/api/product/content/detail?contentId=${list[0]!.contentId}`)).body.data;
+});
+
 // The server renders the article body and the site chrome apart from React's tree walk (memoised
 // markup, the body kept out of the hydration data): the browser must hydrate them without complaint.
 describe("hydration of the news screens in Chromium", { timeout: 120_000 }, () => {
-  let site: TestServer;
-  let browser: Browser;
-  let article: Article;
-  const contexts: BrowserContext[] = [];
-
-  async function open(): Promise<{ page: Page; trouble: string[] }> {
-    const ctx = await newContext(browser, site);
-    contexts.push(ctx);
-    const page = await ctx.newPage();
-    const trouble: string[] = [];
-    page.on("pageerror", (e) => trouble.push(`pageerror: ${e.message}`));
-    page.on("console", (m) => {
-      if ((m.type() === "error" || m.type() === "warning") && HYDRATION_TROUBLE.test(m.text()))
-        trouble.push(`${m.type()}: ${m.text()}`);
-    });
-    return { page, trouble };
-  }
-
-  const bodyText = async (page: Page) =>
-    textOf(await page.locator(".article-content").evaluate((el) => el.innerHTML));
-
-  beforeAll(async () => {
-    [site, browser] = await Promise.all([startSite("sqlite"), launchBrowser()]);
-    const list = (
-      await site.get<{ result: { contentId: number }[] }>("/api/product/content/list?page=1&pageSize=1")
-    ).body.data.result;
-    article = (await site.get<Article>(`/api/product/content/detail?contentId=${list[0]!.contentId}`)).body
-      .data;
-  });
-  afterEach(async () => {
-    for (const c of contexts.splice(0)) await c.close().catch(() => {});
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-  });
-
-  it("hydrates home, a column list and an article without warnings", async () => {
-    const { page, trouble } = await open();
+  test("hydrates home, a column list and an article without warnings", async ({ article, open }) => {
+    const { page, trouble } = await watched(open);
     for (const url of [
       "/",
       `/newlist/${article.columnId}?name=${encodeURIComponent(article.columnName)}`,
@@ -72,11 +57,14 @@ describe("hydration of the news screens in Chromium", { timeout: 120_000 }, () =
       await visit(page, url);
     }
     expect(await bodyText(page)).toBe(textOf(article.content));
-    expect(trouble).toEqual([]);
+    expect(trouble()).toEqual([]);
   });
 
-  it("shows the whole body after client navigations, home → article → home → back", async () => {
-    const { page, trouble } = await open();
+  test("shows the whole body after client navigations, home → article → home → back", async ({
+    article,
+    open,
+  }) => {
+    const { page, trouble } = await watched(open);
     await visit(page, "/");
     const link = page.locator(`main a[href="/articledetail/${article.contentId}"]`).first();
     await link.click();
@@ -90,11 +78,14 @@ describe("hydration of the news screens in Chromium", { timeout: 120_000 }, () =
     await page.waitForURL(`**/articledetail/${article.contentId}`);
     await page.locator(".article-content").waitFor();
     expect(await bodyText(page)).toBe(textOf(article.content));
-    expect(trouble).toEqual([]);
+    expect(trouble()).toEqual([]);
   });
 
-  it("keeps the body of an article opened directly through client navigations away and back", async () => {
-    const { page, trouble } = await open();
+  test("keeps the body of an article opened directly through client navigations away and back", async ({
+    article,
+    open,
+  }) => {
+    const { page, trouble } = await watched(open);
     await visit(page, `/articledetail/${article.contentId}`);
     const served = await bodyText(page);
     expect(served).toBe(textOf(article.content));
@@ -105,6 +96,6 @@ describe("hydration of the news screens in Chromium", { timeout: 120_000 }, () =
     await hydrated(page);
     await page.locator(".article-content").waitFor();
     expect(await bodyText(page)).toBe(served);
-    expect(trouble).toEqual([]);
+    expect(trouble()).toEqual([]);
   });
 });

@@ -2,13 +2,13 @@ import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import type { SavedArticle } from "../../contract/answers";
 import { AdminClient, CHIEF, firstAdmin, testPicture } from "../../tools/admin-client";
-import type { TestServer } from "../helpers/server";
-import { launchBrowser, newContext, sawMessage, screenshot, startSite, visit } from "./browser";
+import { sawMessage, screenshot, visit } from "./browser";
+import { test as base } from "./fixture";
 
 const TITLE = "公众号转载：带外链图片的定时文章";
 
@@ -44,35 +44,46 @@ async function pictureHost() {
   };
 }
 
+/**
+ * The picture host and a cover picture to upload; the site fetches pictures from loopback addresses
+ * and looks for articles due every second.
+ */
+const test = base
+  // biome-ignore lint/correctness/noEmptyPattern: Vitest reads a fixture's dependencies from this pattern
+  .extend("host", { scope: "file" }, async ({}, { onCleanup }) => {
+    const host = await pictureHost();
+    onCleanup(() => host.close());
+    return host;
+  })
+  .extend("coverFile", { scope: "file" }, async ({ site }, { onCleanup }) => {
+    const file = path.join(site.services.config.DATA_DIR, `e2e-remote-cover-${process.pid}.png`);
+    fs.writeFileSync(file, await testPicture(960, 540));
+    onCleanup(() => fs.rmSync(file, { force: true }));
+    return file;
+  });
+test.override(
+  "siteEnv",
+  { scope: "file" },
+  {
+    NODE_ENV: "test",
+    REMOTE_IMAGES_ALLOW_LOOPBACK: "1",
+    SCHEDULE_POLL_SECONDS: "1",
+  },
+);
+
 describe("a pasted WeChat article with pictures, scheduled, in Chromium", { timeout: 240_000 }, () => {
-  let site: TestServer;
-  let browser: Browser;
-  let host: Awaited<ReturnType<typeof pictureHost>>;
-  let coverFile: string;
-
-  beforeAll(async () => {
-    host = await pictureHost();
-    [site, browser] = await Promise.all([
-      startSite("sqlite", {
-        NODE_ENV: "test",
-        REMOTE_IMAGES_ALLOW_LOOPBACK: "1",
-        SCHEDULE_POLL_SECONDS: "1",
-      }),
-      launchBrowser(),
-    ]);
+  // The first admin (CHIEF), whom the test signs in as.
+  test.beforeAll(async ({ site }) => {
     await firstAdmin(site.url);
-    coverFile = path.join(site.services.config.DATA_DIR, `e2e-remote-cover-${process.pid}.png`);
-    fs.writeFileSync(coverFile, await testPicture(960, 540));
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-    await host?.close();
-    if (coverFile) fs.rmSync(coverFile, { force: true });
   });
 
-  it("stores the pasted pictures as our own, reports the one it could not, and publishes on time", async () => {
-    const page = await (await newContext(browser, site)).newPage();
+  test("stores the pasted pictures as our own, reports the one it could not, and publishes on time", async ({
+    site,
+    host,
+    coverFile,
+    page,
+    open,
+  }) => {
     await signIn(page);
     await visit(page, "/admin/articles/new");
     await page.locator("#title").fill(TITLE);
@@ -159,7 +170,7 @@ describe("a pasted WeChat article with pictures, scheduled, in Chromium", { time
     await page.getByRole("button", { name: "生成预览链接" }).click();
     const link = (await page.locator(".preview-fresh").textContent())?.replace(/复制$/, "").trim() ?? "";
     expect(link).toMatch(/\/preview\/[A-Za-z0-9_-]{43}$/);
-    const visitor = await (await newContext(browser, site)).newPage();
+    const { page: visitor } = await open();
     await visitor.goto(new URL(link).pathname);
     await visitor.locator("h1", { hasText: TITLE }).waitFor();
     const body = visitor.locator(".article-detail img").first();
@@ -179,7 +190,6 @@ describe("a pasted WeChat article with pictures, scheduled, in Chromium", { time
     expect(await visitor.locator(".article-detail img").first().getAttribute("src")).toBe(stored);
     // The pasted picture was fetched once, on the save; visitors never reach the other site.
     expect(host.hits.filter((h) => h.startsWith("/mmbiz_png/wx.png"))).toHaveLength(1);
-    await visitor.context().close();
 
     // One save, one article.
     const admin = new AdminClient(site.url);

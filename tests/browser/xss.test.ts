@@ -1,11 +1,12 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect } from "vitest";
 import type { Envelope } from "../../contract/envelope";
 import { optionTextField, questionField } from "../../contract/signup";
 import { normaliseKeyword } from "../../server/services/stats";
 import { AdminClient, testPicture } from "../../tools/admin-client";
 import type { TestServer } from "../helpers/server";
-import { hydrated, launchBrowser, newContext, startSite } from "./browser";
+import { hydrated } from "./browser";
+import { test as base, type OpenedPage, openPage } from "./fixture";
 
 /** OWASP-cheat-sheet-style payloads; each sets window.__xss or opens a dialog if it ever runs. */
 const XSS_PAYLOADS = [
@@ -216,63 +217,144 @@ function signupBody(company: boolean, contact: string, v: Record<string, string>
   };
 }
 
+/** The page, now also recording Content-Security-Policy violations (a blocked payload leaves one) and dialogs. */
+async function watch({ context, page }: OpenedPage) {
+  await context.addInitScript(() => {
+    const w = window as unknown as { __csp: string[] };
+    w.__csp = [];
+    document.addEventListener("securitypolicyviolation", (e) => {
+      w.__csp.push(`${e.effectiveDirective} ${e.blockedURI}`);
+    });
+  });
+  const dialogs: string[] = [];
+  page.on("dialog", async (d) => {
+    dialogs.push(d.message());
+    await d.dismiss();
+  });
+  return {
+    page,
+    /** Nothing ran, no payload became markup, and the CSP had nothing to block. */
+    async expectClean(where: string) {
+      expect(await ranAnything(page, dialogs), `a payload ran on ${where}`).toBe(false);
+      expect(await page.evaluate(injectedMarkup), `payload markup on ${where}`).toEqual([]);
+      const csp = await page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? []);
+      expect(csp, `CSP violations on ${where}`).toEqual([]);
+    },
+    /** Opens a public page and checks it once it is hydrated. */
+    async expectCleanAfterVisit(path: string) {
+      await page.goto(path);
+      await hydrated(page);
+      await this.expectClean(path);
+    },
+    close: () => context.close(),
+  };
+}
+type Watched = Awaited<ReturnType<typeof watch>>;
+
+/**
+ * `reader`: public pages, read by one visitor whose page goes from one address to the next: what
+ * the payloads could break is what a page shows, not the browser profile it is shown in.
+ * `desk`: the console, signed in as a new admin, for the tests at the end.
+ */
+const test = base
+  .extend("reader", { scope: "file" }, async ({ browser, site }, { onCleanup }) => {
+    const opened = await openPage(browser, site);
+    onCleanup(() => opened.context.close());
+    return watch(opened);
+  })
+  .extend("desk", { scope: "file" }, async ({ browser, site }, { onCleanup }) => {
+    const setup = await new AdminClient(site.url).req("POST", "/api/admin/setup", ADMIN);
+    expect(setup.status).toBe(200);
+    const opened = await openPage(browser, site);
+    onCleanup(() => opened.context.close());
+    const desk = await watch(opened);
+    const { page } = desk;
+    await page.goto("/admin/login");
+    // The button is enabled once the page is hydrated: fill the fields after that.
+    await page.locator("button[type=submit]:not([disabled])").waitFor();
+    await page.getByLabel("用户名").fill(ADMIN.username);
+    await page.getByLabel("密码").fill(ADMIN.password);
+    await page.locator("button[type=submit]").click();
+    await page.waitForURL((u) => u.pathname === "/admin");
+    return desk;
+  });
+// X-Forwarded-For is trusted so every submit can come from its own address (per-IP limits).
+test.override("siteEnv", { scope: "file" }, { TRUST_PROXY: "true" });
+
+async function post<T>(site: TestServer, path: string, body: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(site.url + path, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-forwarded-for": freshIp(), ...headers },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as Envelope<T | null>;
+  return { status: res.status, message: json.message, data: json.data } satisfies Answer<T>;
+}
+
+/** The influencer form's ID picture: a normal upload (POST /api/upload, multipart field `file`). */
+async function uploadIdPicture(site: TestServer): Promise<string> {
+  const form = new FormData();
+  form.set("file", new Blob([new Uint8Array(await testPicture(800, 500))], { type: "image/png" }), "id.png");
+  const res = await fetch(`${site.url}/api/upload`, {
+    method: "POST",
+    headers: { "x-forwarded-for": freshIp() },
+    body: form,
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as Envelope<{ result: string }>).data.result;
+}
+
+/** One submit of an MCN form as the /wxmcn page sends it (JSON), with a fresh phone. */
+async function sendLead(
+  site: TestServer,
+  form: "business" | "expert",
+  fields: Record<string, string>,
+  userAgent: string,
+) {
+  const phone = freshMobile();
+  const business = form === "business";
+  const r = await post(
+    site,
+    business ? "/api/mcn/insertMcnBusiness" : "/api/mcn/insertMcnExpert",
+    { ...fields, [business ? "contactPhone" : "phone"]: phone },
+    { "user-agent": userAgent, referer: `${site.url}/wxmcn` },
+  );
+  const listed = business
+    ? [fields.contactName!, phone, fields.brand!, fields.role!]
+    : [fields.name!, phone, fields.channelNickname!];
+  const detailed = [...listed, ...(business ? [] : [fields.channelLink!]), userAgent];
+  return { ...r, lead: { phone, listed, detailed } satisfies SentLead };
+}
+
+/** One submit of the sign-up form (with its Idempotency-Key), with a fresh phone. */
+async function sendOrder(site: TestServer, company: boolean, v: Record<string, string>) {
+  const contact = freshMobile();
+  const body = signupBody(company, contact, v);
+  const r = await post<{ result: string; orderNo: string }>(site, "/api/onlineApply/payCommit", body, {
+    "idempotency-key": freshKey(),
+  });
+  const order: SentOrder = {
+    orderNo: r.data?.orderNo ?? "",
+    contact,
+    company,
+    paymentPage: r.data?.result ?? "",
+    // the cashier masks a person's names; a company's are shown in full
+    cashier: company ? [body.companyName, body.payer] : [],
+    listed: [body.signer, contact],
+    detailed: [
+      body.signer,
+      contact,
+      body.payer,
+      body.shopName,
+      body.shopId,
+      ...body.questionList.map((q) => q.answer),
+    ],
+  };
+  return { ...r, order };
+}
+
 describe("XSS payloads do not execute", () => {
-  let site: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    // X-Forwarded-For is trusted so every submit can come from its own address (per-IP limits).
-    [site, browser] = await Promise.all([startSite("sqlite", { TRUST_PROXY: "true" }), launchBrowser()]);
-    reader = await watchedPage();
-  });
-  afterAll(async () => {
-    await reader?.close();
-    await browser?.close();
-    await site?.close();
-  });
-
-  /** A browser page that also records Content-Security-Policy violations (a blocked payload leaves one). */
-  async function watchedPage() {
-    const ctx: BrowserContext = await newContext(browser, site);
-    await ctx.addInitScript(() => {
-      const w = window as unknown as { __csp: string[] };
-      w.__csp = [];
-      document.addEventListener("securitypolicyviolation", (e) => {
-        w.__csp.push(`${e.effectiveDirective} ${e.blockedURI}`);
-      });
-    });
-    const page = await ctx.newPage();
-    const dialogs: string[] = [];
-    page.on("dialog", async (d) => {
-      dialogs.push(d.message());
-      await d.dismiss();
-    });
-    return {
-      page,
-      /** Nothing ran, no payload became markup, and the CSP had nothing to block. */
-      async expectClean(where: string) {
-        expect(await ranAnything(page, dialogs), `a payload ran on ${where}`).toBe(false);
-        expect(await page.evaluate(injectedMarkup), `payload markup on ${where}`).toEqual([]);
-        const csp = await page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? []);
-        expect(csp, `CSP violations on ${where}`).toEqual([]);
-      },
-      /** Opens a public page and checks it once it is hydrated. */
-      async expectCleanAfterVisit(path: string) {
-        await page.goto(path);
-        await hydrated(page);
-        await this.expectClean(path);
-      },
-      close: () => ctx.close(),
-    };
-  }
-  type Watched = Awaited<ReturnType<typeof watchedPage>>;
-
-  /**
-   * Public pages, read by one visitor whose page goes from one address to the next: what the
-   * payloads could break is what a page shows, not the browser profile it is shown in.
-   */
-  let reader: Watched;
-
-  it("in an article body saved through the content service", async () => {
+  test("in an article body saved through the content service", async ({ site, reader }) => {
     const id = await site.services.content.saveArticle({
       columnId: 5,
       title: `安全测试 ${XSS_PAYLOADS[1]}`,
@@ -288,7 +370,7 @@ describe("XSS payloads do not execute", () => {
     for (const path of [`/articledetail/${id}`, "/", "/news"]) await reader.expectCleanAfterVisit(path);
   });
 
-  it("in URLs the pages echo: every payload on the search, column and tag pages", async () => {
+  test("in URLs the pages echo: every payload on the search, column and tag pages", async ({ reader }) => {
     for (const payload of XSS_PAYLOADS) {
       const p = encodeURIComponent(payload);
       await reader.expectCleanAfterVisit(`/searchlist/${p}?key=1`);
@@ -296,76 +378,6 @@ describe("XSS payloads do not execute", () => {
       await reader.expectCleanAfterVisit(`/taglist/1?name=${p}`);
     }
   });
-
-  async function post<T>(path: string, body: unknown, headers: Record<string, string> = {}) {
-    const res = await fetch(site.url + path, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-forwarded-for": freshIp(), ...headers },
-      body: JSON.stringify(body),
-    });
-    const json = (await res.json()) as Envelope<T | null>;
-    return { status: res.status, message: json.message, data: json.data } satisfies Answer<T>;
-  }
-
-  /** The influencer form's ID picture: a normal upload (POST /api/upload, multipart field `file`). */
-  async function uploadIdPicture(): Promise<string> {
-    const form = new FormData();
-    form.set(
-      "file",
-      new Blob([new Uint8Array(await testPicture(800, 500))], { type: "image/png" }),
-      "id.png",
-    );
-    const res = await fetch(`${site.url}/api/upload`, {
-      method: "POST",
-      headers: { "x-forwarded-for": freshIp() },
-      body: form,
-    });
-    expect(res.status).toBe(200);
-    return ((await res.json()) as Envelope<{ result: string }>).data.result;
-  }
-
-  /** One submit of an MCN form as the /wxmcn page sends it (JSON), with a fresh phone. */
-  async function sendLead(form: "business" | "expert", fields: Record<string, string>, userAgent: string) {
-    const phone = freshMobile();
-    const business = form === "business";
-    const r = await post(
-      business ? "/api/mcn/insertMcnBusiness" : "/api/mcn/insertMcnExpert",
-      { ...fields, [business ? "contactPhone" : "phone"]: phone },
-      { "user-agent": userAgent, referer: `${site.url}/wxmcn` },
-    );
-    const listed = business
-      ? [fields.contactName!, phone, fields.brand!, fields.role!]
-      : [fields.name!, phone, fields.channelNickname!];
-    const detailed = [...listed, ...(business ? [] : [fields.channelLink!]), userAgent];
-    return { ...r, lead: { phone, listed, detailed } satisfies SentLead };
-  }
-
-  /** One submit of the sign-up form (with its Idempotency-Key), with a fresh phone. */
-  async function sendOrder(company: boolean, v: Record<string, string>) {
-    const contact = freshMobile();
-    const body = signupBody(company, contact, v);
-    const r = await post<{ result: string; orderNo: string }>("/api/onlineApply/payCommit", body, {
-      "idempotency-key": freshKey(),
-    });
-    const order: SentOrder = {
-      orderNo: r.data?.orderNo ?? "",
-      contact,
-      company,
-      paymentPage: r.data?.result ?? "",
-      // the cashier masks a person's names; a company's are shown in full
-      cashier: company ? [body.companyName, body.payer] : [],
-      listed: [body.signer, contact],
-      detailed: [
-        body.signer,
-        contact,
-        body.payer,
-        body.shopName,
-        body.shopId,
-        ...body.questionList.map((q) => q.answer),
-      ],
-    };
-    return { ...r, order };
-  }
 
   /**
    * What the visitor's browser does with the payCommit answer: it runs the payment page (which posts
@@ -396,15 +408,18 @@ describe("XSS payloads do not execute", () => {
   const leads: SentLead[] = [];
   const orders: SentOrder[] = [];
 
-  it("through both MCN lead forms: each text field takes the payloads or refuses them in Chinese", async () => {
-    const picture = await uploadIdPicture();
+  test("through both MCN lead forms: each text field takes the payloads or refuses them in Chinese", async ({
+    site,
+  }) => {
+    const picture = await uploadIdPicture(site);
     for (const payload of XSS_PAYLOADS) {
       const ua = asHeader(payload);
       const business = await submitEverywhere(BUSINESS_TEXT, payload, (v) =>
-        sendLead("business", { contactName: "赵经理", brand: "星河品牌", role: "运营总监", ...v }, ua),
+        sendLead(site, "business", { contactName: "赵经理", brand: "星河品牌", role: "运营总监", ...v }, ua),
       );
       const expert = await submitEverywhere(EXPERT_TEXT, payload, (v) =>
         sendLead(
+          site,
           "expert",
           {
             name: "李达人",
@@ -424,11 +439,11 @@ describe("XSS payloads do not execute", () => {
     expect(leads.length).toBeGreaterThan(0);
   }, 120_000);
 
-  it("through the sign-up form, then on the payment, cashier and result pages", async () => {
+  test("through the sign-up form, then on the payment, cashier and result pages", async ({ site, open }) => {
     for (const payload of XSS_PAYLOADS) {
       for (const company of [false, true]) {
         const fields = company ? COMPANY_TEXT : PERSON_TEXT;
-        for (const r of await submitEverywhere(fields, payload, (v) => sendOrder(company, v))) {
+        for (const r of await submitEverywhere(fields, payload, (v) => sendOrder(site, company, v))) {
           expect(r.order.orderNo).not.toBe("");
           orders.push(r.order);
         }
@@ -437,7 +452,7 @@ describe("XSS payloads do not execute", () => {
     expect(orders.length).toBeGreaterThan(0);
     // Two visitors pay the orders in turn (a bounded number of pages: the machine may be small).
     const paymentPages = new Map(orders.map((o) => [o.orderNo, o.paymentPage]));
-    const visitors = await Promise.all([watchedPage(), watchedPage()]);
+    const visitors = await Promise.all([open().then(watch), open().then(watch)]);
     for (const v of visitors)
       await v.page.route(/\/__payment-page\?/, (route) =>
         route.fulfill({
@@ -455,30 +470,12 @@ describe("XSS payloads do not execute", () => {
   }, 300_000);
 
   describe("then in the editors' console", () => {
-    let admin: Watched;
-    beforeAll(async () => {
-      const setup = await new AdminClient(site.url).req("POST", "/api/admin/setup", ADMIN);
-      expect(setup.status).toBe(200);
-      admin = await watchedPage();
-      const { page } = admin;
-      await page.goto("/admin/login");
-      // The button is enabled once the page is hydrated: fill the fields after that.
-      await page.locator("button[type=submit]:not([disabled])").waitFor();
-      await page.getByLabel("用户名").fill(ADMIN.username);
-      await page.getByLabel("密码").fill(ADMIN.password);
-      await page.locator("button[type=submit]").click();
-      await page.waitForURL((u) => u.pathname === "/admin");
-    });
-    afterAll(async () => {
-      await admin?.close();
-    });
-
     /**
      * Shows each record's 详情 drawer, opened from its table row (found by the phone), and checks its
      * texts. While the drawer is open its mask covers the table, so the next row's link is clicked
      * by script (the same handler a click runs).
      */
-    async function eachDetail(records: { phone: string; detailed: string[] }[]) {
+    async function eachDetail(admin: Watched, records: { phone: string; detailed: string[] }[]) {
       const { page } = admin;
       const drawer = page.getByRole("dialog");
       for (const [i, r] of records.entries()) {
@@ -495,7 +492,7 @@ describe("XSS payloads do not execute", () => {
     }
 
     /** Every record's row (found by the phone) shows its texts. */
-    async function eachRow(records: { phone: string; listed: string[] }[]) {
+    async function eachRow(admin: Watched, records: { phone: string; listed: string[] }[]) {
       const rows = admin.page.locator(".ant-table-row");
       await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(records.length);
       await admin.page.locator(".ant-table-tbody").getByText("window.__xss=1").first().waitFor();
@@ -505,26 +502,26 @@ describe("XSS payloads do not execute", () => {
       }
     }
 
-    it("the leads list and each lead's details", async () => {
+    test("the leads list and each lead's details", async ({ desk: admin }) => {
       expect(leads.length).toBeGreaterThan(0);
       await admin.page.goto("/admin/leads?pageSize=200");
-      await eachRow(leads);
+      await eachRow(admin, leads);
       await admin.expectClean("the leads list");
-      await eachDetail(leads);
+      await eachDetail(admin, leads);
       await admin.expectClean("the leads' details");
     }, 300_000);
 
-    it("the orders list and each order's details", async () => {
+    test("the orders list and each order's details", async ({ desk: admin }) => {
       expect(orders.length).toBeGreaterThan(0);
       const records = orders.map((o) => ({ ...o, phone: o.contact }));
       await admin.page.goto("/admin/orders?pageSize=200");
-      await eachRow(records);
+      await eachRow(admin, records);
       await admin.expectClean("the orders list");
-      await eachDetail(records);
+      await eachDetail(admin, records);
       await admin.expectClean("the orders' details");
     }, 300_000);
 
-    it("the dashboard, with the payloads searched for on the site", async () => {
+    test("the dashboard, with the payloads searched for on the site", async ({ site, desk: admin }) => {
       for (const keyword of XSS_PAYLOADS) {
         const res = await fetch(
           `${site.url}/api/product/content/searchArticleByKeywordCount?${new URLSearchParams({ keyword })}`,

@@ -1,10 +1,10 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect } from "vitest";
 import type { AdminArticle } from "../../contract/admin";
 import { firstAdmin } from "../../tools/admin-client";
 import { fakeEngines } from "../helpers/fake-engines";
-import type { TestServer } from "../helpers/server";
-import { launchBrowser, newContext, sawMessage, screenshot, startSite, visit } from "./browser";
+import { sawMessage, screenshot, visit } from "./browser";
+import { test } from "./fixture";
 
 const ADMIN = { username: "chief", displayName: "总编", password: "e2e-admin-password" };
 const EDITOR = { username: "writer", displayName: "小编", password: "e2e-editor-password" };
@@ -23,25 +23,25 @@ async function signIn(page: Page, who: { username: string; password: string }) {
   await expect.poll(() => new URL(page.url()).pathname).toBe("/admin");
 }
 
+const fake = fakeEngines();
+// biome-ignore lint/correctness/noEmptyPattern: Vitest reads a fixture's dependencies from this pattern
+test.override("siteEnv", { scope: "file" }, async ({}, { onCleanup }) => {
+  const base = await fake.start();
+  onCleanup(() => fake.close());
+  return {
+    PUBLIC_URL: ORIGIN,
+    BAIDU_PUSH_URL: `${base}/urls?site=${encodeURIComponent(ORIGIN)}&token=e2e-token`,
+    INDEXNOW_KEY: KEY,
+    INDEXNOW_ENDPOINT: `${base}/indexnow`,
+    PUSH_POLL_SECONDS: "0",
+  };
+});
+
 describe("the search-engine push screen in Chromium", { timeout: 180_000 }, () => {
-  const fake = fakeEngines();
-  let site: TestServer;
-  let browser: Browser;
   let refused: AdminArticle;
   let accepted: AdminArticle;
 
-  beforeAll(async () => {
-    const base = await fake.start();
-    [site, browser] = await Promise.all([
-      startSite("sqlite", {
-        PUBLIC_URL: ORIGIN,
-        BAIDU_PUSH_URL: `${base}/urls?site=${encodeURIComponent(ORIGIN)}&token=e2e-token`,
-        INDEXNOW_KEY: KEY,
-        INDEXNOW_ENDPOINT: `${base}/indexnow`,
-        PUSH_POLL_SECONDS: "0",
-      }),
-      launchBrowser(),
-    ]);
+  test.beforeAll(async ({ site }) => {
     const admin = await firstAdmin(site.url, ADMIN);
     expect((await admin.req("POST", "/api/admin/users", { ...EDITOR, role: "editor" })).status).toBe(200);
     const publish = async (title: string) =>
@@ -65,15 +65,10 @@ describe("the search-engine push screen in Chromium", { timeout: 180_000 }, () =
     accepted = await publish("推送页面：推送成功");
     await site.services.pushes.tick();
   });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-    await fake.close();
-  });
-
-  it("shows admins the engines, the log in Chinese, and sends a failed row again", async () => {
-    const ctx = await newContext(browser, site);
-    const page = await ctx.newPage();
+  test("shows admins the engines, the log in Chinese, and sends a failed row again", async ({
+    site,
+    page,
+  }) => {
     await signIn(page, ADMIN);
     await visit(page, "/admin/search-push");
     await page.locator(".console-sider").getByText("搜索引擎推送").waitFor();
@@ -96,21 +91,17 @@ describe("the search-engine push screen in Chromium", { timeout: 180_000 }, () =
     await site.services.pushes.tick();
     await visit(page, "/admin/search-push?status=done&engine=baidu");
     await row(refused.id, "百度").getByText("已推送").waitFor();
-    await ctx.close();
   });
 
-  it("hides the screen from editors", async () => {
-    const ctx = await newContext(browser, site);
-    const page = await ctx.newPage();
+  test("hides the screen from editors", async ({ page }) => {
     await signIn(page, EDITOR);
     await page.getByTestId("console-user").waitFor();
     expect(await page.locator(".console-sider").textContent()).not.toContain("搜索引擎推送");
     await page.goto("/admin/search-push");
     await page.getByText("没有权限执行此操作").first().waitFor();
-    await ctx.close();
   });
 
-  it("serves the key file on the built site; another key is an unknown page", async () => {
+  test("serves the key file on the built site; another key is an unknown page", async ({ site }) => {
     const res = await fetch(`${site.url}/${KEY}.txt`);
     expect([res.status, await res.text()]).toEqual([200, KEY]);
     expect((await fetch(`${site.url}/e2e-indexnow-key-0002.txt`)).status).toBe(404);

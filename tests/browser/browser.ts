@@ -9,7 +9,7 @@ import {
 } from "playwright-core";
 import { expect } from "vitest";
 import { CHROMIUM, CHROMIUM_ARGS } from "../../tools/chromium";
-import { type Engine, startTestServer, type TestServer } from "../helpers/server";
+import type { TestServer } from "../helpers/server";
 
 /**
  * How long a browser step may wait for the state it needs (an element, a response, hydration).
@@ -28,20 +28,6 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** The build under test: build/, or a private copy (TEST_BUILD_DIR) that a concurrent rebuild cannot change. */
-export const BUILD_DIR = path.resolve(process.env.TEST_BUILD_DIR ?? "build");
-
-/** The production build served by the real server on a copy of the seeded database. */
-export async function startSite(
-  engine: Engine = "sqlite",
-  env: Record<string, string> = {},
-): Promise<TestServer> {
-  if (!fs.existsSync(path.join(BUILD_DIR, "server", "index.js"))) {
-    throw new Error("no production build: run `npm run build` first (npm test does)");
-  }
-  return startTestServer(engine, { buildDir: BUILD_DIR, env });
-}
-
 export const DESKTOP = { width: 1440, height: 900 };
 export const PHONE = { width: 375, height: 812 };
 
@@ -51,7 +37,7 @@ export const PHONE = { width: 375, height: 812 };
  */
 export async function newContext(
   browser: Browser,
-  site: TestServer,
+  site: Pick<TestServer, "url">,
   opts: { mobile?: boolean } & BrowserContextOptions = {},
 ): Promise<BrowserContext> {
   const { mobile, ...rest } = opts;

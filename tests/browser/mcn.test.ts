@@ -1,60 +1,45 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import type { TestServer } from "../helpers/server";
-import {
-  forgetMessages,
-  launchBrowser,
-  newContext,
-  sawMessage,
-  screenshot,
-  startSite,
-  visit,
-} from "./browser";
+import { forgetMessages, sawMessage, screenshot, visit } from "./browser";
+import { test as base } from "./fixture";
 
 let ipSeq = 0;
 
-describe("MCN page /wxmcn in Chromium", () => {
-  let site: TestServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  beforeAll(async () => {
-    [site, browser] = await Promise.all([startSite("sqlite", { TRUST_PROXY: "true" }), launchBrowser()]);
-  });
-  // Each test's pages close with it: pages left open keep their carousels and timers running.
-  afterEach(async () => {
-    for (const c of contexts.splice(0)) await c.close().catch(() => {});
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-  });
-
-  /** A page from a visitor of its own (own IP for the rate limits), failing the test on script errors. */
-  async function open(url: string, opts: { mobile?: boolean } = {}) {
-    const ctx = await newContext(browser, site, opts);
-    contexts.push(ctx);
-    await ctx.setExtraHTTPHeaders({ "x-forwarded-for": `192.0.2.${++ipSeq}` });
-    const page = await ctx.newPage();
-    const errors: string[] = [];
-    page.on("pageerror", (e) => errors.push(e.message));
+/**
+ * `openMcn(url, opts)`: a page from a visitor of its own (own IP for the rate limits, trusted from
+ * this machine), and its script errors and console errors, which the tests expect none of.
+ */
+const test = base.extend("openMcn", async ({ open }) => {
+  return async (url: string, opts: { mobile?: boolean } = {}) => {
+    const { page, errors } = await open({
+      ...opts,
+      extraHTTPHeaders: { "x-forwarded-for": `192.0.2.${++ipSeq}` },
+    });
     page.on("console", (m) => {
       if (m.type() === "error") errors.push(m.text());
     });
     await visit(page, url);
     return { page, errors };
-  }
+  };
+});
+test.override("siteEnv", { scope: "file" }, { TRUST_PROXY: "true" });
 
+describe("MCN page /wxmcn in Chromium", () => {
   const active = (page: Page) => page.locator(".mcn-menu a[aria-current=page]");
   const visibleForm = (page: Page, name: "business" | "expert") => page.locator(`form#mcn-${name}`);
   const errorOf = (page: Page, form: "business" | "expert", field: string) =>
     page.locator(`form#mcn-${form} .ant-form-item:has(#mcn-${form}_${field}) .ant-form-item-explain-error`);
-  const leads = async (phone: string) =>
+  const leads = async (site: TestServer, phone: string) =>
     (await site.services.mcn.list({ limit: 1000 })).filter((l) => l.phone === phone);
 
-  it("server-renders the menu with exactly one item active, and switches between the three", async () => {
+  test("server-renders the menu with exactly one item active, and switches between the three", async ({
+    site,
+    openMcn,
+  }) => {
     for (const [url, label] of [
       ["/wxmcn", "MCN 介绍"],
       ["/wxmcn?tab=business", "商家合作"],
@@ -68,7 +53,7 @@ describe("MCN page /wxmcn in Chromium", () => {
       expect(html).toMatch(new RegExp(`aria-current="page"[^>]*>${label}<`));
     }
 
-    const { page, errors } = await open("/wxmcn");
+    const { page, errors } = await openMcn("/wxmcn");
     await expect.poll(() => page.title()).toContain("电商报 MCN");
     expect(await page.locator(".mcn-menu a").allTextContents()).toEqual(["MCN 介绍", "商家合作", "达人合作"]);
     expect(await active(page).allTextContents()).toEqual(["MCN 介绍"]);
@@ -93,8 +78,11 @@ describe("MCN page /wxmcn in Chromium", () => {
     expect(errors).toEqual([]);
   });
 
-  it("shows the intro: carousel, pain points, advantages, platform tabs, process, cases, PDFs, contact, statistics", async () => {
-    const { page, errors } = await open("/wxmcn");
+  test("shows the intro: carousel, pain points, advantages, platform tabs, process, cases, PDFs, contact, statistics", async ({
+    site,
+    openMcn,
+  }) => {
+    const { page, errors } = await openMcn("/wxmcn");
     for (const h of ["商家痛点", "我们的优势", "达人资源", "合作流程", "合作案例", "合作品牌", "联系我们"]) {
       expect(await page.getByRole("heading", { name: h, exact: true }).isVisible()).toBe(true);
     }
@@ -151,8 +139,8 @@ describe("MCN page /wxmcn in Chromium", () => {
     expect(errors).toEqual([]);
   });
 
-  it("plays a case video on click, and says so when a video cannot load", async () => {
-    const { page } = await open("/wxmcn");
+  test("plays a case video on click, and says so when a video cannot load", async ({ openMcn }) => {
+    const { page } = await openMcn("/wxmcn");
     const first = page.locator(".mcn-cases li").first();
     expect(await first.locator("video").count()).toBe(0);
     expect(await first.locator("img").getAttribute("src")).toBe("/mcn/case-beauty.svg");
@@ -171,8 +159,8 @@ describe("MCN page /wxmcn in Chromium", () => {
     expect(await second.getByRole("button", { name: "重新加载" }).isVisible()).toBe(true);
   });
 
-  it("checks every merchant field on blur with the Chinese messages", async () => {
-    const { page } = await open("/wxmcn?tab=business");
+  test("checks every merchant field on blur with the Chinese messages", async ({ openMcn }) => {
+    const { page } = await openMcn("/wxmcn?tab=business");
     const fields = [
       ["contactName", "请填写联系人"],
       ["contactPhone", "请填写电话"],
@@ -211,8 +199,11 @@ describe("MCN page /wxmcn in Chromium", () => {
       ),
     );
 
-  it("confirms before submitting: cancel keeps the values, OK submits, success clears the form", async () => {
-    const { page, errors } = await open("/wxmcn?tab=business");
+  test("confirms before submitting: cancel keeps the values, OK submits, success clears the form", async ({
+    site,
+    openMcn,
+  }) => {
+    const { page, errors } = await openMcn("/wxmcn?tab=business");
     const phone = "13600001111";
     await fillBusiness(page, phone);
     await page.locator("form#mcn-business button[type=submit]").click();
@@ -230,7 +221,7 @@ describe("MCN page /wxmcn in Chromium", () => {
     await dialog.getByRole("button", { name: "取消" }).click();
     await sawMessage(page, "已取消提交");
     expect(await businessValues(page)).toEqual(["张三", phone, "好物铺子", "品牌负责人"]);
-    expect(await leads(phone)).toEqual([]);
+    expect(await leads(site, phone)).toEqual([]);
 
     // The cancelled dialog must be gone before the next one opens (its closing animation).
     await dialog.waitFor({ state: "detached" });
@@ -238,14 +229,14 @@ describe("MCN page /wxmcn in Chromium", () => {
     await page.locator(".ant-modal-confirm").getByRole("button", { name: "确定" }).click();
     await sawMessage(page, "提交成功");
     expect(await businessValues(page)).toEqual(["", "", "", ""]);
-    expect(await leads(phone)).toMatchObject([
+    expect(await leads(site, phone)).toMatchObject([
       { form: "business", name: "张三", brand: "好物铺子", role: "品牌负责人", sourcePage: "/wxmcn" },
     ]);
     expect(errors).toEqual([]);
   });
 
-  it("says 提交失败 and keeps the values when the submit fails", async () => {
-    const { page } = await open("/wxmcn?tab=business");
+  test("says 提交失败 and keeps the values when the submit fails", async ({ site, openMcn }) => {
+    const { page } = await openMcn("/wxmcn?tab=business");
     await page.route("**/api/mcn/insertMcnBusiness", (r) =>
       r.fulfill({
         status: 500,
@@ -268,11 +259,14 @@ describe("MCN page /wxmcn in Chromium", () => {
     await page.locator(".ant-modal-confirm").getByRole("button", { name: "确定" }).click();
     await sawMessage(page, "提交失败");
     expect(await businessValues(page)).toEqual(["张三", "13600002222", "好物铺子", "品牌负责人"]);
-    expect(await leads("13600002222")).toEqual([]);
+    expect(await leads(site, "13600002222")).toEqual([]);
   });
 
-  it("checks the influencer form, binds nickname and link to their own fields, uploads the ID copy and submits", async () => {
-    const { page, errors } = await open("/wxmcn?tab=expert");
+  test("checks the influencer form, binds nickname and link to their own fields, uploads the ID copy and submits", async ({
+    site,
+    openMcn,
+  }) => {
+    const { page, errors } = await openMcn("/wxmcn?tab=expert");
     for (const [field, msg] of [
       ["name", "请填写姓名"],
       ["phone", "请填写电话"],
@@ -319,7 +313,7 @@ describe("MCN page /wxmcn in Chromium", () => {
     await page.locator("form#mcn-expert button[type=submit]").click();
     await page.locator(".ant-modal-confirm").getByRole("button", { name: "确定" }).click();
     await sawMessage(page, "提交成功");
-    const [lead] = await leads(phone);
+    const [lead] = await leads(site, phone);
     expect(lead).toMatchObject({
       form: "expert",
       name: "李四",
@@ -343,8 +337,8 @@ describe("MCN page /wxmcn in Chromium", () => {
     expect(errors).toEqual([]);
   });
 
-  it("shows the server's reason when it refuses an upload", async () => {
-    const { page } = await open("/wxmcn?tab=expert");
+  test("shows the server's reason when it refuses an upload", async ({ openMcn }) => {
+    const { page } = await openMcn("/wxmcn?tab=expert");
     await page.locator("form#mcn-expert input[type=file]").setInputFiles({
       name: "fake.png",
       mimeType: "image/png",
@@ -356,8 +350,8 @@ describe("MCN page /wxmcn in Chromium", () => {
     expect(await page.locator("#mcn-expert_idCopyPic").inputValue()).toBe("");
   });
 
-  it("keeps typed values when switching the menu, and looks right on a phone", async () => {
-    const { page, errors } = await open("/wxmcn?tab=business", { mobile: true });
+  test("keeps typed values when switching the menu, and looks right on a phone", async ({ openMcn }) => {
+    const { page, errors } = await openMcn("/wxmcn?tab=business", { mobile: true });
     await page.locator("#mcn-business_contactName").fill("王五");
     await page.locator(".mcn-menu a", { hasText: "达人合作" }).click();
     await page.waitForURL(/tab=expert/);
@@ -374,7 +368,7 @@ describe("MCN page /wxmcn in Chromium", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     expect(errors).toEqual([]);
 
-    const desktop = await open("/wxmcn");
+    const desktop = await openMcn("/wxmcn");
     await screenshot(desktop.page, "mcn-intro-desktop", { fullPage: true });
   });
 });

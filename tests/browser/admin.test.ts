@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect } from "vitest";
 import type { Paged } from "../../contract/admin";
 import { AdminClient, testPicture } from "../../tools/admin-client";
-import type { TestServer } from "../helpers/server";
-import { launchBrowser, newContext, screenshot, startSite } from "./browser";
+import { screenshot } from "./browser";
+import { test as base, openPage } from "./fixture";
 
 const ADMIN = { username: "chief", displayName: "总编辑", password: "e2e-admin-password" };
 const EDITOR = { username: "writer", displayName: "小编", password: "e2e-editor-password" };
@@ -37,29 +37,31 @@ async function signIn(page: Page, who: { username: string; password: string }) {
   return res.status();
 }
 
+/**
+ * The admin's console tab, kept for the whole file: the tests go on in order from where the one
+ * before left off (set up, signed in, …). In this file `page` and `errors` are that tab's.
+ */
+const test = base
+  .extend("desk", { scope: "file" }, async ({ browser, site }, { onCleanup }) => {
+    const desk = await openPage(browser, site);
+    onCleanup(() => desk.context.close());
+    return desk;
+  })
+  .extend("coverFile", { scope: "file" }, async ({ site }, { onCleanup }) => {
+    const file = path.join(site.services.config.DATA_DIR, `e2e-cover-${process.pid}.png`);
+    fs.writeFileSync(file, await testPicture(1280, 720));
+    onCleanup(() => fs.rmSync(file, { force: true }));
+    return file;
+  });
+test.override("page", ({ desk }) => desk.page);
+test.override("errors", ({ desk }) => desk.errors);
+
 describe("editors' console in Chromium", { timeout: 180_000 }, () => {
-  let site: TestServer;
-  let browser: Browser;
-  let adminCtx: BrowserContext;
-  let page: Page;
-  let coverFile: string;
-
-  beforeAll(async () => {
-    [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-    adminCtx = await newContext(browser, site);
-    page = await adminCtx.newPage();
-    coverFile = path.join(site.services.config.DATA_DIR, `e2e-cover-${process.pid}.png`);
-    fs.writeFileSync(coverFile, await testPicture(1280, 720));
-  });
-  afterAll(async () => {
-    if (coverFile) fs.rmSync(coverFile, { force: true });
-    await browser?.close();
-    await site?.close();
-  });
-
-  it("first run: /admin leads to the setup page, which creates the admin and then disappears", async () => {
-    const errors: string[] = [];
-    page.on("pageerror", (e) => errors.push(e.message));
+  test("first run: /admin leads to the setup page, which creates the admin and then disappears", async ({
+    site,
+    page,
+    errors,
+  }) => {
     await page.goto("/admin");
     await expect.poll(() => new URL(page.url()).pathname).toBe("/admin/setup");
     await page.locator("button[type=submit]:not([disabled])").waitFor();
@@ -75,7 +77,7 @@ describe("editors' console in Chromium", { timeout: 180_000 }, () => {
     expect(errors).toEqual([]);
   });
 
-  it("signs out and signs in again", async () => {
+  test("signs out and signs in again", async ({ page }) => {
     await page.getByRole("button", { name: /退出登录/ }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe("/admin/login");
     await page.goto("/admin/articles");
@@ -87,7 +89,12 @@ describe("editors' console in Chromium", { timeout: 180_000 }, () => {
     await screenshot(page, "admin-articles-desktop");
   });
 
-  it("creates an article with a new tag and a cover; it shows on home, its column, its tag page and in search", async () => {
+  test("creates an article with a new tag and a cover; it shows on home, its column, its tag page and in search", async ({
+    site,
+    page,
+    open,
+    coverFile,
+  }) => {
     await page.goto("/admin/articles/new");
     await page.locator("#title").fill(TITLE);
     await page.locator("#intro").fill("控制台端到端测试的摘要");
@@ -124,7 +131,7 @@ describe("editors' console in Chromium", { timeout: 180_000 }, () => {
     const tag = saved.tags.find((t) => t.tagName === TAG)!;
     expect(tag).toBeDefined();
 
-    const visitor = await (await newContext(browser, site)).newPage();
+    const { page: visitor } = await open();
     for (const url of [
       "/",
       "/newlist/5?name=科技",
@@ -136,10 +143,9 @@ describe("editors' console in Chromium", { timeout: 180_000 }, () => {
     }
     await visitor.getByRole("link", { name: TITLE }).first().click();
     await visitor.locator("h1", { hasText: TITLE }).waitFor();
-    await visitor.context().close();
   });
 
-  it("stores an article body with a script without the script", async () => {
+  test("stores an article body with a script without the script", async ({ site, open }) => {
     const client = new AdminClient(site.url);
     await client.login(ADMIN.username, ADMIN.password);
     const columns = await client.req<Paged<{ id: number }>>("GET", "/api/admin/columns");
@@ -153,15 +159,14 @@ describe("editors' console in Chromium", { timeout: 180_000 }, () => {
       createdAt: new Date().toISOString(),
     });
     expect(res.body.data.content).not.toMatch(/script|onerror|__pwned/);
-    const visitor = await (await newContext(browser, site)).newPage();
+    const { page: visitor } = await open();
     await visitor.goto(`/articledetail/${res.body.data.id}`);
     await visitor.locator("h1", { hasText: "带脚本的正文" }).waitFor();
     expect(await visitor.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
     expect(await visitor.content()).not.toContain("__pwned");
-    await visitor.context().close();
   });
 
-  it("edits a banner; the home carousel shows the change at once", async () => {
+  test("edits a banner; the home carousel shows the change at once", async ({ page, open }) => {
     await page.goto("/admin/banners");
     await page.locator(".ant-table-row").first().waitFor();
     await Promise.all([
@@ -184,15 +189,17 @@ describe("editors' console in Chromium", { timeout: 180_000 }, () => {
       throw err;
     });
     await screenshot(page, "admin-banners-desktop");
-    const home = await (await newContext(browser, site)).newPage();
+    const { page: home } = await open();
     await home.goto("/");
     await expect
       .poll(() => home.locator('.top-carousel img[alt="控制台修改后的头条轮播"]').count())
       .toBeGreaterThan(0);
-    await home.context().close();
   });
 
-  it("a lead and an order appear, export to CSV, and the admin reveals an ID (audited)", async () => {
+  test("a lead and an order appear, export to CSV, and the admin reveals an ID (audited)", async ({
+    site,
+    page,
+  }) => {
     await fetch(
       `${site.url}/api/mcn/insertMcnBusiness?${new URLSearchParams({ contactName: "赵经理", contactPhone: "13700001111", brand: "浏览器测试品牌", role: "运营总监" })}`,
       { method: "POST" },
@@ -248,13 +255,12 @@ describe("editors' console in Chromium", { timeout: 180_000 }, () => {
     expect(await page.locator(".ant-table-row").count()).toBeGreaterThanOrEqual(4);
   });
 
-  it("an editor cannot manage users or reveal an ID", async () => {
+  test("an editor cannot manage users or reveal an ID", async ({ site, open }) => {
     const client = new AdminClient(site.url);
     await client.login(ADMIN.username, ADMIN.password);
     expect((await client.req("POST", "/api/admin/users", { ...EDITOR, role: "editor" })).status).toBe(200);
 
-    const ctx = await newContext(browser, site);
-    const ed = await ctx.newPage();
+    const { page: ed } = await open();
     await signIn(ed, EDITOR);
     await expect.poll(() => new URL(ed.url()).pathname).toBe("/admin");
     await ed.getByTestId("console-user").waitFor();
@@ -274,10 +280,9 @@ describe("editors' console in Chromium", { timeout: 180_000 }, () => {
       data: { username: "sneaky", displayName: "x", password: "0123456789ab", role: "admin" },
     });
     expect(create.status()).toBe(403);
-    await ctx.close();
   });
 
-  it("refuses a change without the CSRF token", async () => {
+  test("refuses a change without the CSRF token", async ({ site, page }) => {
     const res = await page.request.post("/api/admin/columns", { data: { name: "无令牌栏目" } });
     expect(res.status()).toBe(403);
     expect(((await res.json()) as { message: string }).message).toBe("安全校验失败，请刷新页面后重试");
@@ -285,9 +290,8 @@ describe("editors' console in Chromium", { timeout: 180_000 }, () => {
     expect(JSON.stringify(cols)).not.toContain("无令牌栏目");
   });
 
-  it("rate-limits wrong passwords on the sign-in page", async () => {
-    const ctx = await newContext(browser, site);
-    const p = await ctx.newPage();
+  test("rate-limits wrong passwords on the sign-in page", async ({ open }) => {
+    const { page: p } = await open();
     await p.goto("/admin/login");
     for (let i = 0; i < 5; i++) {
       expect(await signIn(p, { username: EDITOR.username, password: `wrong-${i}-password` })).toBe(401);
@@ -297,10 +301,9 @@ describe("editors' console in Chromium", { timeout: 180_000 }, () => {
     await p.getByRole("alert").filter({ hasText: "登录失败次数过多，请 15 分钟后再试" }).waitFor();
     expect(new URL(p.url()).pathname).toBe("/admin/login");
     await screenshot(p, "admin-login-limited-phone");
-    await ctx.close();
   });
 
-  it("lists page and filter through the address: articles and the audit log", async () => {
+  test("lists page and filter through the address: articles and the audit log", async ({ site, page }) => {
     const published = await site.services.database.db
       .selectFrom("articles")
       .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -329,14 +332,17 @@ describe("editors' console in Chromium", { timeout: 180_000 }, () => {
     await page.getByText(/^共 \d+ 条$/).waitFor();
   });
 
-  it("dashboard with charts on desktop and phone; public pages load none of the console's code", async () => {
+  test("dashboard with charts on desktop and phone; public pages load none of the console's code", async ({
+    page,
+    desk,
+    open,
+  }) => {
     await page.goto("/admin");
     await page.locator(".recharts-surface").first().waitFor();
     await screenshot(page, "admin-dashboard-desktop", { fullPage: true });
 
-    const phone = await newContext(browser, site, { mobile: true });
-    await phone.addCookies(await adminCtx.cookies());
-    const pp = await phone.newPage();
+    const { context: phone, page: pp } = await open({ mobile: true });
+    await phone.addCookies(await desk.context.cookies());
     await pp.goto("/admin/articles");
     await pp.locator(".ant-table-row").first().waitFor();
     await screenshot(pp, "admin-articles-phone");
@@ -345,7 +351,7 @@ describe("editors' console in Chromium", { timeout: 180_000 }, () => {
     await screenshot(pp, "admin-dashboard-phone", { fullPage: true });
     await phone.close();
 
-    const visitor = await (await newContext(browser, site)).newPage();
+    const { page: visitor } = await open();
     const scripts: string[] = [];
     visitor.on("response", (r) => {
       if (r.url().endsWith(".js")) scripts.push(r.url());
@@ -356,6 +362,5 @@ describe("editors' console in Chromium", { timeout: 180_000 }, () => {
     expect(code).not.toContain("ProseMirror");
     expect(code).not.toContain("recharts");
     expect(code).not.toContain("/api/admin/");
-    await visitor.context().close();
   });
 });

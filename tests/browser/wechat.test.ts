@@ -1,8 +1,8 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect } from "vitest";
 import { MCN, SIGNUP_278, SIGNUP_415 } from "../../tools/money-pages";
-import type { TestServer } from "../helpers/server";
-import { hydrated, launchBrowser, newContext, sawMessage, screenshot, startSite } from "./browser";
+import { hydrated, sawMessage, screenshot } from "./browser";
+import { test as base } from "./fixture";
 
 /** WeChat's in-app browser on Android (XWeb), as it introduces itself. */
 const WECHAT_ANDROID =
@@ -50,36 +50,30 @@ const runtimeComponentRules = (page: Page) =>
       .map((css) => css.slice(0, 150)),
   );
 
-describe("the money pages in WeChat's browser on an Android phone (375 × 667)", () => {
-  let site: TestServer;
-  let browser: Browser;
-  let ctx: BrowserContext;
-  beforeAll(async () => {
-    [site, browser] = await Promise.all([startSite("sqlite", { TRUST_PROXY: "true" }), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await ctx?.close();
-    await browser?.close();
-    await site?.close();
-  });
-
-  const open = async (path: string, ip: number) => {
-    ctx = await newContext(browser, site, {
+/**
+ * `openInWechat(path, ip)`: `path` in WeChat's browser on the phone, hydrated, for a visitor at
+ * 192.0.2.`ip` (trusted from this machine), with the page's script errors.
+ */
+const test = base.extend("openInWechat", async ({ open }) => {
+  return async (path: string, ip: number) => {
+    const { page, errors } = await open({
       mobile: true,
       viewport: PHONE,
       userAgent: WECHAT_ANDROID,
       extraHTTPHeaders: { "x-forwarded-for": `192.0.2.${ip}` },
     });
-    const page = await ctx.newPage();
-    const errors: string[] = [];
-    page.on("pageerror", (e) => errors.push(e.message));
     await page.goto(path);
     await hydrated(page);
     return { page, errors };
   };
+});
+test.override("siteEnv", { scope: "file" }, { TRUST_PROXY: "true" });
 
-  it("sign-up 278: keyboards by field, 16px inputs, the submit button reachable above the keyboard", async () => {
-    const { page, errors } = await open(SIGNUP_278, 11);
+describe("the money pages in WeChat's browser on an Android phone (375 × 667)", () => {
+  test("sign-up 278: keyboards by field, 16px inputs, the submit button reachable above the keyboard", async ({
+    openInWechat,
+  }) => {
+    const { page, errors } = await openInWechat(SIGNUP_278, 11);
     expect(await page.locator('meta[name="viewport"]').getAttribute("content")).toContain(
       "width=device-width",
     );
@@ -105,11 +99,12 @@ describe("the money pages in WeChat's browser on an Android phone (375 × 667)",
     await page.getByText("请输入签约人").waitFor();
     expect(await runtimeComponentRules(page)).toEqual([]);
     expect(errors).toEqual([]);
-    await ctx.close();
   }, 120_000);
 
-  it("sign-up 415: bad input in Chinese, then the order goes to the cashier once", async () => {
-    const { page, errors } = await open(SIGNUP_415, 12);
+  test("sign-up 415: bad input in Chinese, then the order goes to the cashier once", async ({
+    openInWechat,
+  }) => {
+    const { page, errors } = await openInWechat(SIGNUP_415, 12);
     const commits: string[] = [];
     page.on("request", (r) => {
       if (r.url().endsWith("/api/onlineApply/payCommit")) commits.push(r.headers()["idempotency-key"] ?? "");
@@ -132,11 +127,10 @@ describe("the money pages in WeChat's browser on an Android phone (375 × 667)",
     expect(commits).toHaveLength(1);
     expect(commits[0]).toMatch(/^su-[0-9a-f]{32}$/);
     expect(errors).toEqual([]);
-    await ctx.close();
   }, 120_000);
 
-  it("/wxmcn merchant form: tel keyboard, 16px inputs, confirm and submit", async () => {
-    const { page, errors } = await open(`${MCN}?tab=business`, 13);
+  test("/wxmcn merchant form: tel keyboard, 16px inputs, confirm and submit", async ({ openInWechat }) => {
+    const { page, errors } = await openInWechat(`${MCN}?tab=business`, 13);
     expect(await page.locator("#mcn-business_contactPhone").getAttribute("inputmode")).toBe("tel");
     for (const s of await inputFontSizes(page, "mcn-business")) expect(s).toBeGreaterThanOrEqual(16);
     await page.locator("#mcn-business_contactPhone").fill("12345");
@@ -164,6 +158,5 @@ describe("the money pages in WeChat's browser on an Android phone (375 × 667)",
     for (const s of await inputFontSizes(page, "mcn-expert")) expect(s).toBeGreaterThanOrEqual(16);
     await screenshot(page, "wechat-mcn-expert-phone", { fullPage: true });
     expect(errors).toEqual([]);
-    await ctx.close();
   }, 120_000);
 });

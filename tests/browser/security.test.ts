@@ -1,23 +1,14 @@
 import crypto from "node:crypto";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestServer } from "../helpers/server";
-import { launchBrowser, newContext, startSite, visit } from "./browser";
+import { describe, expect } from "vitest";
+import { visit } from "./browser";
+import { test } from "./fixture";
 
 const nonceOf = (csp: string | null) => /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
 
 describe("security headers", () => {
-  let site: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-  });
-
-  it("allows the inline scripts of public pages by hash, so every visitor gets the same bytes", async () => {
+  test("allows the inline scripts of public pages by hash, so every visitor gets the same bytes", async ({
+    site,
+  }) => {
     const article = (
       await site.get<{ result: { contentId: number }[] }>("/api/product/content/list?page=1&pageSize=1")
     ).body.data.result[0]!.contentId;
@@ -76,7 +67,9 @@ describe("security headers", () => {
     expect(api.headers.get("strict-transport-security")).toBeNull();
   });
 
-  it("renders the console, and public pages for a signed-in editor, with the request's own nonce, never stored", async () => {
+  test("renders the console, and public pages for a signed-in editor, with the request's own nonce, never stored", async ({
+    site,
+  }) => {
     const seen = new Set<string>();
     for (const [path, cookie] of [
       ["/admin/login", undefined],
@@ -101,12 +94,12 @@ describe("security headers", () => {
     }
   });
 
-  it.each([
+  test.for([
     ["anonymous", undefined],
     ["with analytics cookies", "Hm_lvt_8f2d1c=1764000000"],
     ["signed in to the console", "dsn_admin=some-session"],
-  ])("hydrates under the policy without violations (%s)", async (_name, cookie) => {
-    const ctx = await newContext(browser, site);
+  ] as const)("hydrates under the policy without violations (%s)", async ([, cookie], { site, open }) => {
+    const { context: ctx, page } = await open();
     if (cookie) {
       const [name, value] = cookie.split("=") as [string, string];
       await ctx.addCookies([{ name, value, url: site.url }]);
@@ -119,7 +112,6 @@ describe("security headers", () => {
         w.__csp.push(`${e.effectiveDirective} ${e.blockedURI}`),
       );
     });
-    const page = await ctx.newPage();
     const violations: string[] = [];
     page.on("console", (m) => {
       if (/Content Security Policy|Refused to/.test(m.text())) violations.push(m.text());
@@ -139,6 +131,5 @@ describe("security headers", () => {
       violations.push(...(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)));
       expect(violations, path).toEqual([]);
     }
-    await ctx.close();
   });
 });

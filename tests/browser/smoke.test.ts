@@ -1,33 +1,16 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestServer } from "../helpers/server";
-import { launchBrowser, newContext, startSite } from "./browser";
+import { describe, expect } from "vitest";
+import { test } from "./fixture";
 
 describe("production build in Chromium", () => {
-  let site: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-  });
-
-  it("server-renders the home page and hydrates it", async () => {
+  test("server-renders the home page and hydrates it", async ({ site, page, errors }) => {
     const html = await (await fetch(site.url)).text();
     expect(html).toContain("<title>电商报");
-    const ctx = await newContext(browser, site);
-    const page = await ctx.newPage();
-    const errors: string[] = [];
-    page.on("pageerror", (e) => errors.push(e.message));
     await page.goto("/");
     await expect.poll(() => page.title()).toContain("电商报");
     expect(errors).toEqual([]);
-    await ctx.close();
   });
 
-  it("compresses pages and serves hashed assets pre-gzipped and immutable", async () => {
+  test("compresses pages and serves hashed assets pre-gzipped and immutable", async ({ site }) => {
     const res = await fetch(site.url, { headers: { "accept-encoding": "gzip" } });
     expect(res.headers.get("content-encoding")).toBe("gzip");
     const html = await res.text();
@@ -39,7 +22,7 @@ describe("production build in Chromium", () => {
     expect(js.headers.get("cache-control")).toContain("immutable");
   });
 
-  it("answers unknown routes with a Chinese 404 page", async () => {
+  test("answers unknown routes with a Chinese 404 page", async ({ site }) => {
     const res = await fetch(`${site.url}/no/such/page`);
     expect(res.status).toBe(404);
     expect(await res.text()).toContain("页面不存在");
