@@ -157,7 +157,7 @@ const ConfigSchema = z.object({
   CACHE_MAX_MB: z.coerce.number().min(1).max(65536).default(1024),
   /**
    * The most answers the response store keeps, whatever their size: its index is in the process's
-   * memory (about 0.7 KB an answer), so this bounds that memory. 50,000 pages of a Zipf-read archive
+   * memory (about 0.2 KB an answer), so this bounds that memory. 50,000 pages of a Zipf-read archive
    * of 100,000 answer about 94 % of reads (bench/README.md, "Real traffic").
    */
   CACHE_MAX_ENTRIES: z.coerce.number().int().min(100).max(10_000_000).default(50_000),

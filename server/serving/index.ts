@@ -11,7 +11,7 @@ import type { Security } from "../http/security";
 import type { Services } from "../services";
 import type { Keys, Target } from "./keys";
 import { renderForStore } from "./render";
-import { createStore, type Freshness, type Stored, storeDirectory } from "./store";
+import { type Answer, createStore, type Freshness, storeDirectory } from "./store";
 import type { RenderThreads } from "./threads";
 
 /** Answered by the app whatever the host: probes and scrapers address an instance by IP and port. */
@@ -104,10 +104,9 @@ export function createServing(opts: {
 
   async function fromStore(req: IncomingMessage, res: ServerResponse, target: Target) {
     const got = store.lookup(target) ?? (await store.fill(target));
-    const stored = got && store.read(got.answer);
     // The render failed (or its file went meanwhile): the app renders the page for this reader.
-    if (!got || !stored) return toApp(req, res);
-    send(req, res, got.answer, stored, got.state);
+    if (!got) return toApp(req, res);
+    send(req, res, got.answer, got.state);
   }
 
   return {
@@ -165,20 +164,14 @@ export type Serving = ReturnType<typeof createServing>;
  * Sends a stored answer as it is for brotli clients (every current browser), decoded for the rare
  * client that takes no brotli (re-encoded as gzip when it takes that), or 304 when the client holds it.
  */
-function send(
-  req: IncomingMessage,
-  res: ServerResponse,
-  a: Stored,
-  stored: { headers: string[]; body: Buffer },
-  state: Freshness,
-) {
-  const head = [...stored.headers, "etag", a.etag, "vary", "Accept-Encoding", "x-cache", state];
+function send(req: IncomingMessage, res: ServerResponse, a: Answer, state: Freshness) {
+  const head = [...a.headers, "etag", a.etag, "vary", "Accept-Encoding", "x-cache", state];
   if (a.status === 200 && matches(req.headers["if-none-match"], a.etag)) {
     res.writeHead(304, head);
     return void res.end();
   }
   const accepted = String(req.headers["accept-encoding"] ?? "");
-  let body = stored.body;
+  let body = a.body;
   if (!accepts(accepted, "br")) {
     body = zlib.brotliDecompressSync(body);
     if (accepts(accepted, "gzip")) {

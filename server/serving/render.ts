@@ -10,8 +10,6 @@ export interface Rendered {
   /** the body, brotli-compressed */
   body: Buffer;
   etag: string;
-  /** bytes it holds (body and headers) */
-  size: number;
   /** whether the store may keep it (status 200 or 404, no cookie, not private) */
   storable: boolean;
 }
@@ -55,9 +53,7 @@ export async function renderForStore(app: OriginApp, url: string, security: Secu
     !res.headers.has("set-cookie") &&
     !/no-store|private/.test(cacheControl);
   const body = compress(raw);
-  let size = body.length + 200;
-  for (const h of headers) size += h.length;
-  return { status: res.status, headers, body, etag: etagOf(raw), size, storable };
+  return { status: res.status, headers, body, etag: etagOf(raw), storable };
 }
 
 /**

@@ -6,25 +6,8 @@ import type { CacheTag, ContentChange } from "../../contract/cache-tags";
 import type { Target } from "./keys";
 import type { Rendered } from "./render";
 
-/**
- * A stored answer: its index entry (status, ETag, size, when it was stored, what it shows) and, in a
- * store without a directory or for an answer handed to its readers only, its headers and body; kept
- * on disk, those are in its file (see read).
- */
-export interface Stored extends Omit<Rendered, "headers" | "body" | "storable"> {
-  headers?: string[];
-  body?: Buffer;
-  /** the number of the file holding its headers and body, when the store keeps them on disk */
-  file?: number;
-  storedAt: number;
-  /** the store's change count when its render began: a later change to one of its tags ends it */
-  seq: number;
-  /** kept in the store, as opposed to handed to its readers only */
-  kept?: true;
-  /** fresh this long after storedAt; then stale (served while one background render refreshes it) */
-  ttlMs: number;
-  tags: readonly CacheTag[];
-}
+/** An answer as its readers are sent it, but for the headers each send adds. */
+export type Answer = Pick<Rendered, "status" | "headers" | "body" | "etag">;
 
 export type Freshness = "HIT" | "STALE" | "MISS";
 
@@ -37,12 +20,27 @@ export interface StoreOptions {
   staleMs: number;
   /** renders the answer of a target (on a render thread when there is one) */
   render(target: Target): Promise<Rendered>;
-  /**
-   * a directory of its own for the bodies: kept as files, read through the operating system's file
-   * cache as nginx's proxy_cache does, so the store's memory is its index alone; none: in memory
-   */
-  dir?: string;
+  /** the store's own directory (storeDirectory): one file an answer */
+  dir: string;
   now?: () => number;
+}
+
+/**
+ * What the index holds of a kept answer; its status, headers, ETag and body are in its file, read
+ * through the operating system's file cache as nginx's proxy_cache does, so the process's memory is
+ * the index alone (about 0.2 KB an answer, the key included).
+ */
+interface Entry {
+  /** the file's number in the store's directory */
+  file: number;
+  storedAt: number;
+  /** the store's change count when its render began: a later change to one of its tags ends it */
+  seq: number;
+}
+
+/** An answer handed to the readers who waited for its render, and not kept (a 1 ms life). */
+interface Handed {
+  answer: Answer;
 }
 
 /** How long a 404 is kept: long enough to absorb a flood of the same unknown URL. */
@@ -53,7 +51,7 @@ const NOT_FOUND_SHARE = 0.05;
 const CHANGED_TAGS_KEPT = 50_000;
 
 /**
- * A directory of this process's own for the store's bodies, under DATA_DIR/cache: named by host and
+ * A directory of this process's own for the store's files, under DATA_DIR/cache: named by host and
  * process, so the directories that processes of this host left behind (killed, never closed) are
  * removed here, and an instance on another host sharing DATA_DIR is never touched.
  */
@@ -79,17 +77,31 @@ function alive(pid: number): boolean {
   }
 }
 
+/** An answer as one file: its head (status, ETag, then header names and values, a line each), then its body. */
+function encode(a: Answer): Buffer {
+  const head = Buffer.from([String(a.status), a.etag, ...a.headers].join("\n"), "latin1");
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(head.length);
+  return Buffer.concat([length, head, a.body]);
+}
+
+function decode(data: Buffer): Answer {
+  const end = 4 + data.readUInt32BE(0);
+  const [status, etag, ...headers] = data.toString("latin1", 4, end).split("\n");
+  return { status: Number(status), etag: etag ?? "", headers, body: data.subarray(end) };
+}
+
 /**
  * The response store (docs/architecture.md, "Serving"): finished answers kept by key, least recently
- * used first out, sized by their compressed bytes. lru-cache does the work: `fetch` merges the readers
- * of a key that is being rendered into one render, and with `forceRefresh` + `allowStale` serves a
- * stale answer while one background render replaces it.
+ * used first out, within a budget of compressed bytes and one of answers. lru-cache does the work:
+ * `fetch` merges the readers of a key that is being rendered into one render, and with
+ * `forceRefresh` + `allowStale` serves a stale answer while one background render replaces it.
  *
  * Purging is by version, not by index: every content change moves a count and notes it against the
- * tags it touched; an answer is current while none of its tags changed after its render began. So a
- * change costs one note per tag however many answers it touches, an answer rendered while a change
- * touched it goes to the readers who waited for it but is never kept, and a purged answer is dropped
- * (with its file) when it is next asked for or falls out of the budget.
+ * tags it touched; an answer is current while none of its key's tags changed after its render
+ * began. So a change costs one note per tag however many answers it touches, an answer rendered
+ * while a change touched it goes to the readers who waited for it but is never kept, and a purged
+ * answer is dropped (with its file) when it is next asked for or falls out of the budget.
  */
 export function createStore(opts: StoreOptions) {
   const now = opts.now ?? Date.now;
@@ -100,16 +112,16 @@ export function createStore(opts: StoreOptions) {
   /** answers whose render began before this count are never served (see clear) */
   let clearedAt = 0;
   let files = 0;
-  const fileOf = (n: number) => path.join(opts.dir ?? "", String(n));
+  const fileOf = (n: number) => path.join(opts.dir, String(n));
 
-  const current = (v: Stored) => v.seq >= clearedAt && v.tags.every((t) => (changedAt.get(t) ?? -1) <= v.seq);
+  const current = (e: Entry, tags: readonly CacheTag[]) =>
+    e.seq >= clearedAt && tags.every((t) => (changedAt.get(t) ?? -1) <= e.seq);
   const segment = (maxSize: number, max: number) =>
-    new LRUCache<string, Stored, Target>({
+    new LRUCache<string, Entry | Handed, Target>({
       max,
       maxSize,
-      sizeCalculation: (v) => Math.max(1, v.size),
       dispose: (v) => {
-        if (v.file !== undefined) fs.rm(fileOf(v.file), { force: true }, () => {});
+        if ("file" in v) fs.rm(fileOf(v.file), { force: true }, () => {});
       },
       fetchMethod: (_key, _stale, { context, options }) => fill(context, options),
       // Read the clock on every check (lru-cache would otherwise reuse one reading for a millisecond).
@@ -122,92 +134,92 @@ export function createStore(opts: StoreOptions) {
   const notFound = segment(notFoundBytes, notFoundEntries);
 
   /** Renders a target; the answer goes to whoever waits for it, and is kept when it may be. */
-  async function fill(target: Target, options: { ttl?: number }): Promise<Stored> {
+  async function fill(target: Target, options: { ttl?: number; size?: number }): Promise<Entry | Handed> {
     const began = seq;
     const r = await opts.render(target);
-    const v: Stored = {
-      status: r.status,
-      headers: r.headers,
-      body: r.body,
-      etag: r.etag,
-      size: r.size,
-      storedAt: now(),
-      seq: began,
-      ttlMs: r.status === 404 ? NOT_FOUND_TTL_MS : opts.ttlMs,
-      tags: target.tags,
-    };
+    const handed: Handed = { answer: r };
     // Not kept here (a 1 ms life, or deleted once its readers have it): answers that may not be
     // stored, 404s (kept in their own segment), and answers a change touched while they were rendered.
     options.ttl = 1;
-    if (!r.storable || !current(v)) return v;
-    let kept: Stored = { ...v, kept: true };
-    if (opts.dir) {
-      // On disk: the headers (each page's policy is its own) and the body, as one file read per
-      // send, written off the request thread.
-      const head = Buffer.from(r.headers.join("\n"), "latin1");
-      const length = Buffer.alloc(4);
-      length.writeUInt32BE(head.length);
-      const file = ++files;
-      try {
-        await fs.promises.writeFile(fileOf(file), Buffer.concat([length, head, r.body]));
-      } catch {
-        return v;
-      }
-      const { headers: _headers, body: _body, ...index } = kept;
-      kept = { ...index, file };
-      // A change during the write: the file goes, the readers still get the answer.
-      if (!current(kept)) {
-        fs.rm(fileOf(file), { force: true }, () => {});
-        return v;
-      }
+    options.size = 1;
+    const entry: Entry = { file: ++files, storedAt: now(), seq: began };
+    if (!r.storable || !current(entry, target.tags)) return handed;
+    const data = encode(r);
+    try {
+      // Written off the request thread.
+      await fs.promises.writeFile(fileOf(entry.file), data);
+    } catch {
+      return handed;
+    }
+    // A change during the write: the file goes, the readers still get the answer.
+    if (!current(entry, target.tags)) {
+      fs.rm(fileOf(entry.file), { force: true }, () => {});
+      return handed;
     }
     if (r.status === 404) {
-      notFound.set(target.key, kept, { ttl: v.ttlMs });
-      return v;
+      notFound.set(target.key, entry, { ttl: NOT_FOUND_TTL_MS, size: data.length });
+      return handed;
     }
-    options.ttl = v.ttlMs + opts.staleMs;
-    return kept;
+    options.ttl = opts.ttlMs + opts.staleMs;
+    options.size = data.length;
+    return entry;
   }
 
-  /** The kept answer of a key, if it is still current; a purged one is dropped here. */
-  function keptOf(key: string): Stored | undefined {
-    for (const segment of [found, notFound]) {
-      const v = segment.get(key);
-      if (!v) continue;
-      if (current(v)) return v;
-      segment.delete(key);
+  /** An entry's answer from its file; undefined when the file is gone. */
+  function read(e: Entry): Answer | undefined {
+    try {
+      return decode(fs.readFileSync(fileOf(e.file)));
+    } catch {
+      return undefined;
     }
-    return undefined;
   }
 
   return {
     stats,
 
-    /** The kept answer of a target, fresh or stale (then its one background refresh has started). */
-    lookup(target: Target): { answer: Stored; state: Freshness } | undefined {
-      const kept = keptOf(target.key);
-      if (!kept) return undefined;
-      if (now() < kept.storedAt + kept.ttlMs) {
-        stats.hits++;
-        return { answer: kept, state: "HIT" };
+    /**
+     * The kept answer of a target, fresh or stale (then its one background refresh has started);
+     * undefined when there is none, or it was purged (it is dropped here).
+     */
+    lookup(target: Target): { answer: Answer; state: Freshness } | undefined {
+      for (const [segment, ttlMs] of [
+        [found, opts.ttlMs],
+        [notFound, NOT_FOUND_TTL_MS],
+      ] as const) {
+        const e = segment.get(target.key);
+        if (!e || !("file" in e)) continue;
+        const answer = current(e, target.tags) ? read(e) : undefined;
+        if (!answer) {
+          segment.delete(target.key);
+          continue;
+        }
+        if (now() < e.storedAt + ttlMs) {
+          stats.hits++;
+          return { answer, state: "HIT" };
+        }
+        stats.stale++;
+        found.fetch(target.key, { context: target, forceRefresh: true, allowStale: true }).catch(() => {});
+        return { answer, state: "STALE" };
       }
-      stats.stale++;
-      found.fetch(target.key, { context: target, forceRefresh: true, allowStale: true }).catch(() => {});
-      return { answer: kept, state: "STALE" };
+      return undefined;
     },
 
     /**
      * The answer of a target the store lacks, rendered now (readers of the same key share the
      * render); undefined when the render failed, for the caller to answer itself.
      */
-    async fill(target: Target): Promise<{ answer: Stored; state: Freshness } | undefined> {
+    async fill(target: Target): Promise<{ answer: Answer; state: Freshness } | undefined> {
       stats.misses++;
       try {
-        const answer = await found.fetch(target.key, { context: target });
+        const v = await found.fetch(target.key, { context: target });
+        if (!v) return undefined;
+        if ("file" in v) {
+          const answer = read(v);
+          return answer && { answer, state: "MISS" };
+        }
         // Given to the readers who waited for it, not kept (see fill).
-        if (answer && !answer.kept && found.peek(target.key, { allowStale: true }) === answer)
-          found.delete(target.key);
-        return answer && { answer, state: "MISS" };
+        if (found.peek(target.key, { allowStale: true }) === v) found.delete(target.key);
+        return { answer: v.answer, state: "MISS" };
       } catch {
         return undefined;
       }
@@ -228,20 +240,6 @@ export function createStore(opts: StoreOptions) {
       changedAt.clear();
       found.clear();
       notFound.clear();
-    },
-
-    /** The headers and body of an answer, from its file when it has one; undefined when that is gone. */
-    read(a: Stored): { headers: string[]; body: Buffer } | undefined {
-      if (a.headers && a.body) return { headers: a.headers, body: a.body };
-      if (a.file === undefined) return undefined;
-      let data: Buffer;
-      try {
-        data = fs.readFileSync(fileOf(a.file));
-      } catch {
-        return undefined;
-      }
-      const end = 4 + data.readUInt32BE(0);
-      return { headers: data.toString("latin1", 4, end).split("\n"), body: data.subarray(end) };
     },
 
     get bytes(): number {
