@@ -45,7 +45,9 @@ export interface ImportArticle {
   slug: string | null;
   sourceUrl: string;
   wechatUrl?: string;
+  /** old addresses, normalised (services/redirects.ts) */
   oldPaths: OldAddress[];
+  /** what the report says about this article (Chinese) */
   notes: string[];
 }
 
