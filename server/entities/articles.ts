@@ -457,6 +457,10 @@ function articleEditing(deps: {
 }) {
   const { db } = deps;
 
+  /** Whether a column with this id exists: an article is saved only into one. */
+  const columnExists = async (id: number) =>
+    (await db.selectFrom("columns").select("id").where("id", "=", id).executeTakeFirst()) !== undefined;
+
   const base = (x: Kysely<DB> = db) =>
     x
       .selectFrom("articles as a")
@@ -583,12 +587,7 @@ function articleEditing(deps: {
      * (no transaction waits on the network); the answer reports those that could not be kept.
      */
     async save(input: Form, id?: number, by?: string): Promise<SavedArticle> {
-      const column = await db
-        .selectFrom("columns")
-        .select("id")
-        .where("id", "=", input.columnId)
-        .executeTakeFirst();
-      if (!column) throw new AppError(400, "栏目不存在");
+      if (!(await columnExists(input.columnId))) throw new AppError(400, "栏目不存在");
       let stale = false;
       if (id !== undefined) {
         const old = await db
@@ -665,12 +664,7 @@ function articleEditing(deps: {
      */
     async restore(id: number, rev: Revision, by?: string): Promise<SavedArticle> {
       const a = await this.article(id);
-      const column = await db
-        .selectFrom("columns")
-        .select("id")
-        .where("id", "=", rev.columnId)
-        .executeTakeFirst();
-      if (!column) throw new AppError(400, "该版本的栏目已不存在，无法恢复");
+      if (!(await columnExists(rev.columnId))) throw new AppError(400, "该版本的栏目已不存在，无法恢复");
       const status =
         rev.status === "scheduled" && Date.parse(rev.publishedAt) <= Date.now() ? "draft" : rev.status;
       const { html: content, report } = await deps.localise(rev.content);
