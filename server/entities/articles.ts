@@ -178,19 +178,24 @@ export function createContentService(
   const counted = { version: -1, byColumn: new Map<number | "all", number>() };
   const COUNTED_COLUMNS = 200;
 
+  /** A page of published articles, newest first: all of them, one column's, or the hot ones. */
+  async function newest(opts: { page: number; pageSize: number }, only: { columnId?: number; hot?: true }) {
+    const { limit, offset } = page(opts.page, opts.pageSize);
+    let q = published().select(summaryColumns);
+    if (only.columnId !== undefined) q = q.where("column_id", "=", only.columnId);
+    if (only.hot) q = q.where("hot", "=", true);
+    const rows = await q
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    return summaries(rows as Row<"articles">[]);
+  }
+
   const reading = {
-    async list(opts: { page: number; pageSize: number; columnId?: number }) {
-      const { limit, offset } = page(opts.page, opts.pageSize);
-      let q = published().select(summaryColumns);
-      if (opts.columnId !== undefined) q = q.where("column_id", "=", opts.columnId);
-      const rows = await q
-        .orderBy("created_at", "desc")
-        .orderBy("id", "desc")
-        .limit(limit)
-        .offset(offset)
-        .execute();
-      return summaries(rows as Row<"articles">[]);
-    },
+    list: (opts: { page: number; pageSize: number; columnId?: number }) =>
+      newest(opts, { columnId: opts.columnId }),
     async count(columnId?: number) {
       const key = columnId ?? "all";
       if (counted.version !== events.version) {
@@ -208,18 +213,7 @@ export function createContentService(
       if (events.version === version && counted.byColumn.size < COUNTED_COLUMNS) counted.byColumn.set(key, n);
       return n;
     },
-    async hotList(opts: { page: number; pageSize: number }) {
-      const { limit, offset } = page(opts.page, opts.pageSize);
-      const rows = await published()
-        .select(summaryColumns)
-        .where("hot", "=", true)
-        .orderBy("created_at", "desc")
-        .orderBy("id", "desc")
-        .limit(limit)
-        .offset(offset)
-        .execute();
-      return summaries(rows as Row<"articles">[]);
-    },
+    hotList: (opts: { page: number; pageSize: number }) => newest(opts, { hot: true }),
     async hotCount() {
       const r = await published()
         .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -463,6 +457,10 @@ function articleEditing(deps: {
 }) {
   const { db } = deps;
 
+  /** Whether a column with this id exists: an article is saved only into one. */
+  const columnExists = async (id: number) =>
+    (await db.selectFrom("columns").select("id").where("id", "=", id).executeTakeFirst()) !== undefined;
+
   const base = (x: Kysely<DB> = db) =>
     x
       .selectFrom("articles as a")
@@ -589,12 +587,7 @@ function articleEditing(deps: {
      * (no transaction waits on the network); the answer reports those that could not be kept.
      */
     async save(input: Form, id?: number, by?: string): Promise<SavedArticle> {
-      const column = await db
-        .selectFrom("columns")
-        .select("id")
-        .where("id", "=", input.columnId)
-        .executeTakeFirst();
-      if (!column) throw new AppError(400, "栏目不存在");
+      if (!(await columnExists(input.columnId))) throw new AppError(400, "栏目不存在");
       let stale = false;
       if (id !== undefined) {
         const old = await db
@@ -671,12 +664,7 @@ function articleEditing(deps: {
      */
     async restore(id: number, rev: Revision, by?: string): Promise<SavedArticle> {
       const a = await this.article(id);
-      const column = await db
-        .selectFrom("columns")
-        .select("id")
-        .where("id", "=", rev.columnId)
-        .executeTakeFirst();
-      if (!column) throw new AppError(400, "该版本的栏目已不存在，无法恢复");
+      if (!(await columnExists(rev.columnId))) throw new AppError(400, "该版本的栏目已不存在，无法恢复");
       const status =
         rev.status === "scheduled" && Date.parse(rev.publishedAt) <= Date.now() ? "draft" : rev.status;
       const { html: content, report } = await deps.localise(rev.content);

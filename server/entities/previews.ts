@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { Article } from "../../contract/entities";
 import type { Database } from "../db";
+import type { PreviewLinkTable } from "../db/schema";
 import { AppError } from "../services/errors";
 
 /** How long a preview link opens unless the editor chooses otherwise (docs/product.md, "Previews"). */
@@ -30,14 +31,7 @@ export function createPreviewLinks(deps: {
   detail: (id: number, opts: { anyStatus: boolean }) => Promise<Article>;
 }) {
   const { db } = deps.database;
-  const toLink = (r: {
-    id: string;
-    article_id: number;
-    created_by: string;
-    created_at: string;
-    expires_at: string;
-    revoked_at: string | null;
-  }): PreviewLink => ({
+  const toLink = (r: PreviewLinkTable): PreviewLink => ({
     id: r.id.slice(0, 12),
     articleId: r.article_id,
     createdBy: r.created_by,

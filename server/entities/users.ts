@@ -16,30 +16,22 @@ export const SESSION_MAX_MS = 7 * 24 * 3600_000;
 /** last_seen_at is written at most this often (not on every request). */
 const TOUCH_EVERY_MS = 5 * 60_000;
 
-/** Wrong passwords per account and address; a success clears it. */
-export const LOGIN_LIMIT: LimitRule = {
-  name: "admin-login",
-  points: 5,
+/** A limit on sign-in attempts: counted over 15 minutes, answered with the same message. */
+const signInLimit = (name: string, points: number): LimitRule => ({
+  name,
+  points,
   durationSec: 900,
   message: ADMIN_MESSAGES.tooManyAttempts,
-};
+});
+/** Wrong passwords per account and address; a success clears it. */
+export const LOGIN_LIMIT = signInLimit("admin-login", 5);
 /**
  * Wrong passwords per account, whatever the address: a guesser who changes addresses (or forges
  * them) is stopped too. A little above LOGIN_LIMIT, so one address is stopped by that first.
  */
-export const LOGIN_ACCOUNT_LIMIT: LimitRule = {
-  name: "admin-login-account",
-  points: 6,
-  durationSec: 900,
-  message: ADMIN_MESSAGES.tooManyAttempts,
-};
+export const LOGIN_ACCOUNT_LIMIT = signInLimit("admin-login-account", 6);
 /** Every sign-in attempt per address, whatever the account (password spraying). */
-export const LOGIN_IP_LIMIT: LimitRule = {
-  name: "admin-login-ip",
-  points: 50,
-  durationSec: 900,
-  message: ADMIN_MESSAGES.tooManyAttempts,
-};
+export const LOGIN_IP_LIMIT = signInLimit("admin-login-ip", 50);
 export const SETUP_LIMIT: LimitRule = { name: "admin-setup", points: 10, durationSec: 900 };
 
 export interface Session extends SessionInfo {

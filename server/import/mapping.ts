@@ -4,6 +4,7 @@ import { oldAddress } from "../services/redirects";
 import type { WxrChannel, WxrItem } from "./wordpress";
 import { wxrDate } from "./wordpress";
 import { wpautop } from "./wpautop";
+import type { ImportArticle } from "./writer";
 
 /**
  * From a WordPress item to an article of ours (docs/product.md, "Import"): what is kept, what is
@@ -58,29 +59,11 @@ export interface MapContext {
   columnOf(categories: { slug: string; name: string }[]): number;
 }
 
-export interface MappedPost {
-  sourceId: string;
-  /** SHA-256 of what is written: unchanged on a re-run means nothing to do */
-  hash: string;
-  title: string;
-  intro: string;
-  /** the body, paragraphed, before the sanitiser and before its pictures are fetched */
-  content: string;
-  /** the featured image's address (fetched like a body picture), or "" */
-  cover: string;
-  author: string;
-  hot: boolean;
-  status: ArticleStatus;
-  createdAt: string;
-  columnId: number;
-  tags: string[];
-  slug: string | null;
-  sourceUrl: string;
-  /** old addresses, normalised (services/redirects.ts) */
-  oldPaths: { path: string; query: string }[];
-  /** what the report says about this post (Chinese) */
-  notes: string[];
-}
+/**
+ * A post as the writer takes it (a WordPress post has no WeChat link). Its body is paragraphed, not
+ * yet sanitised, and its pictures are still those of the old site.
+ */
+export type MappedPost = Omit<ImportArticle, "wechatUrl">;
 
 export type Mapped = { kind: "post"; post: MappedPost } | { kind: "skip"; what: SkipKind };
 

@@ -4,7 +4,7 @@ import type { DB, ImportKind } from "../db/schema";
 import type { ContentService } from "../entities/articles";
 import type { Logger } from "../logger";
 import { AppError } from "../services/errors";
-import type { OldAddress, Redirects } from "../services/redirects";
+import { keyOf, type OldAddress, type Redirects, storedRedirect } from "../services/redirects";
 import type { RemoteImages } from "../services/remote-images";
 
 /**
@@ -45,7 +45,9 @@ export interface ImportArticle {
   slug: string | null;
   sourceUrl: string;
   wechatUrl?: string;
+  /** old addresses, normalised (services/redirects.ts) */
   oldPaths: OldAddress[];
+  /** what the report says about this article (Chinese) */
   notes: string[];
 }
 
@@ -139,14 +141,9 @@ export function createWriter(deps: WriterDeps) {
 
     if (o.dryRun) {
       for (const p of a.oldPaths) {
-        const held = await db
-          .selectFrom("redirects")
-          .select("article_id")
-          .where("path", "=", p.path)
-          .where("query", "=", p.query)
-          .executeTakeFirst();
+        const held = await storedRedirect(db, p);
         if (held && (articleId === undefined || held.article_id !== articleId))
-          report.notes.push(`旧地址 ${show(p)} 已指向其他内容，不会覆盖`);
+          report.notes.push(`旧地址 ${keyOf(p)} 已指向其他内容，不会覆盖`);
       }
       return report;
     }
@@ -229,13 +226,11 @@ export function createWriter(deps: WriterDeps) {
       report.notes.push(message);
       return report;
     }
-    for (const p of taken) report.notes.push(`旧地址 ${show(p)} 已指向其他内容，未覆盖`);
+    for (const p of taken) report.notes.push(`旧地址 ${keyOf(p)} 已指向其他内容，未覆盖`);
     return report;
   }
 
   return { write };
 }
-
-export const show = (a: OldAddress) => (a.query ? `${a.path}?${a.query}` : a.path);
 
 export type Writer = ReturnType<typeof createWriter>;

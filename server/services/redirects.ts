@@ -1,7 +1,7 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Selectable } from "kysely";
 import { type ContentChange, redirectChange } from "../../contract/cache-tags";
 import type { Database } from "../db";
-import type { DB } from "../db/schema";
+import type { DB, RedirectTable } from "../db/schema";
 import type { Logger } from "../logger";
 import type { ContentEvents } from "./content-events";
 import { AppError } from "./errors";
@@ -82,7 +82,8 @@ export function parseOldAddress(input: string): OldAddress | undefined {
 }
 
 export const articlePath = (id: number) => `/articledetail/${id}`;
-const keyOf = (a: OldAddress) => (a.query ? `${a.path}?${a.query}` : a.path);
+/** An old address as one string, `path?query` or the path alone: the map's key, and how reports show it. */
+export const keyOf = (a: OldAddress) => (a.query ? `${a.path}?${a.query}` : a.path);
 
 interface Entry {
   articleId: number | null;
@@ -112,9 +113,36 @@ type RowShape = {
   target: string;
 };
 
+/** What the lookup map needs of a row. */
+const ENTRY_COLUMNS = ["path", "query", "article_id", "target"] as const;
+
 const toEntry = (r: RowShape): Entry => ({
   articleId: r.article_id,
   to: r.article_id !== null ? articlePath(r.article_id) : r.target,
+});
+
+/** The stored redirect of an old address, if there is one (`x`: the database or a transaction). */
+export function storedRedirect(x: Kysely<DB>, a: OldAddress) {
+  return x
+    .selectFrom("redirects")
+    .select(ENTRY_COLUMNS)
+    .where("path", "=", a.path)
+    .where("query", "=", a.query)
+    .executeTakeFirst();
+}
+
+/** A row read with ROW_COLUMNS, as the console shows it. */
+const toRedirectRow = (r: Selectable<RedirectTable> & { article_title: string | null }): RedirectRow => ({
+  id: r.id,
+  path: r.path,
+  query: r.query,
+  articleId: r.article_id,
+  articleTitle: r.article_title ?? null,
+  target: r.article_id !== null ? articlePath(r.article_id) : r.target,
+  origin: r.origin,
+  site: r.site,
+  createdBy: r.created_by,
+  createdAt: r.created_at,
 });
 
 export function createRedirects(opts: { database: Database; events: ContentEvents; logger: Logger }) {
@@ -167,7 +195,7 @@ export function createRedirects(opts: { database: Database; events: ContentEvent
   };
 
   async function loadAll() {
-    const rows = await db.selectFrom("redirects").select(["path", "query", "article_id", "target"]).execute();
+    const rows = await db.selectFrom("redirects").select(ENTRY_COLUMNS).execute();
     byPath.clear();
     byQuery.clear();
     byArticle.clear();
@@ -179,7 +207,7 @@ export function createRedirects(opts: { database: Database; events: ContentEvent
     byArticle.delete(id);
     const rows = await db
       .selectFrom("redirects")
-      .select(["path", "query", "article_id", "target"])
+      .select(ENTRY_COLUMNS)
       .where("article_id", "=", id)
       .execute();
     for (const r of rows) put(r, toEntry(r));
@@ -188,12 +216,7 @@ export function createRedirects(opts: { database: Database; events: ContentEvent
   async function reloadKey(key: string) {
     const a = splitKey(key);
     drop(a);
-    const r = await db
-      .selectFrom("redirects")
-      .select(["path", "query", "article_id", "target"])
-      .where("path", "=", a.path)
-      .where("query", "=", a.query)
-      .executeTakeFirst();
+    const r = await storedRedirect(db, a);
     if (r) put(r, toEntry(r));
   }
 
@@ -293,12 +316,7 @@ export function createRedirects(opts: { database: Database; events: ContentEvent
       const made = new Set(inserted.map((r) => keyOf(r)));
       const taken: OldAddress[] = [];
       for (const a of addresses.filter((x) => !made.has(keyOf(x)))) {
-        const held = await tx
-          .selectFrom("redirects")
-          .select("article_id")
-          .where("path", "=", a.path)
-          .where("query", "=", a.query)
-          .executeTakeFirst();
+        const held = await storedRedirect(tx, a);
         if (held && held.article_id !== articleId) taken.push(a);
       }
       return taken;
@@ -321,20 +339,7 @@ export function createRedirects(opts: { database: Database; events: ContentEvent
         q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
       ]);
       return {
-        items: rows.map(
-          (r): RedirectRow => ({
-            id: r.id,
-            path: r.path,
-            query: r.query,
-            articleId: r.article_id,
-            articleTitle: r.article_title ?? null,
-            target: r.article_id !== null ? articlePath(r.article_id) : r.target,
-            origin: r.origin,
-            site: r.site,
-            createdBy: r.created_by,
-            createdAt: r.created_at,
-          }),
-        ),
+        items: rows.map(toRedirectRow),
         total: Number(total.n),
         page: f.page,
         pageSize: f.pageSize,
@@ -366,13 +371,7 @@ export function createRedirects(opts: { database: Database; events: ContentEvent
         if (t && t.path === a.path && t.query === a.query)
           throw new AppError(400, "跳转目标不能是旧地址本身");
       }
-      const exists = await db
-        .selectFrom("redirects")
-        .select("id")
-        .where("path", "=", a.path)
-        .where("query", "=", a.query)
-        .executeTakeFirst();
-      if (exists) throw new AppError(409, "该旧地址已有跳转");
+      if (await storedRedirect(db, a)) throw new AppError(409, "该旧地址已有跳转");
       const r = await db
         .insertInto("redirects")
         .values({
@@ -402,18 +401,7 @@ export function createRedirects(opts: { database: Database; events: ContentEvent
         .where("r.id", "=", id)
         .executeTakeFirst();
       if (!r) throw new AppError(404, "跳转不存在");
-      return {
-        id: r.id,
-        path: r.path,
-        query: r.query,
-        articleId: r.article_id,
-        articleTitle: r.article_title ?? null,
-        target: r.article_id !== null ? articlePath(r.article_id) : r.target,
-        origin: r.origin,
-        site: r.site,
-        createdBy: r.created_by,
-        createdAt: r.created_at,
-      };
+      return toRedirectRow(r);
     },
 
     async remove(id: number): Promise<RedirectRow> {

@@ -10,7 +10,7 @@ import {
   type WechatSyncForm,
   type WechatTest,
 } from "../../contract/wechat";
-import type { DB, WechatSyncJobTable } from "../db/schema";
+import type { DB, WechatMediaTable, WechatSyncJobTable } from "../db/schema";
 import type { Logger } from "../logger";
 import type { DraftArticle, PublishStatus, WechatClient } from "../wechat/client";
 import { contentLength, replacePictures, toWechatHtml } from "../wechat/convert";
@@ -395,36 +395,39 @@ export function createWechatSync(opts: {
         ...changes,
       });
 
-    /** A picture of the body on WeChat's CDN: uploaded once per content. */
-    async function bodyUrl(src: string): Promise<string> {
-      const bytes = await loadPicture(src, {
-        uploadsDir: opts.uploadsDir,
-        publicUrl: origin,
-        allowLoopback: opts.allowLoopback,
-      });
-      const hash = sha256(bytes);
-      const known = await db
+    /** The bytes of a picture the article shows, with this site's uploads folder and address. */
+    const readPicture = (src: string) =>
+      loadPicture(src, { uploadsDir: opts.uploadsDir, publicUrl: origin, allowLoopback: opts.allowLoopback });
+    /** What this account was sent before of the bytes with this hash, as a body picture or a cover. */
+    const sentBefore = (kind: WechatMediaTable["kind"], hash: string) =>
+      db
         .selectFrom("wechat_media")
-        .select("url")
+        .select(["url", "media_id"])
         .where("app_id", "=", client.appId)
-        .where("kind", "=", "body")
+        .where("kind", "=", kind)
         .where("source_hash", "=", hash)
         .executeTakeFirst();
+    /** Keeps what an upload gave for the next sync of the same bytes (a row already there stays). */
+    const remember = (
+      kind: WechatMediaTable["kind"],
+      hash: string,
+      media: { url: string; media_id?: string; bytes: number },
+    ) =>
+      db
+        .insertInto("wechat_media")
+        .values({ app_id: client.appId, kind, source_hash: hash, ...media, created_at: now() })
+        .onConflict((oc) => oc.columns(["app_id", "kind", "source_hash"]).doNothing())
+        .execute();
+
+    /** A picture of the body on WeChat's CDN: uploaded once per content. */
+    async function bodyUrl(src: string): Promise<string> {
+      const bytes = await readPicture(src);
+      const hash = sha256(bytes);
+      const known = await sentBefore("body", hash);
       if (known?.url) return known.url;
       const prepared = await bodyPicture(bytes);
       const url = await client.uploadImg(prepared.bytes, `picture.${prepared.ext}`, prepared.mime);
-      await db
-        .insertInto("wechat_media")
-        .values({
-          app_id: client.appId,
-          kind: "body",
-          source_hash: hash,
-          url,
-          bytes: prepared.bytes.length,
-          created_at: now(),
-        })
-        .onConflict((oc) => oc.columns(["app_id", "kind", "source_hash"]).doNothing())
-        .execute();
+      await remember("body", hash, { url, bytes: prepared.bytes.length });
       return url;
     }
 
@@ -464,41 +467,19 @@ export function createWechatSync(opts: {
       const payload = JSON.parse(job.payload) as JobPayload;
       let bytes: Buffer;
       try {
-        bytes = await loadPicture(payload.cover, {
-          uploadsDir: opts.uploadsDir,
-          publicUrl: origin,
-          allowLoopback: opts.allowLoopback,
-        });
+        bytes = await readPicture(payload.cover);
       } catch (err) {
         if (err instanceof PictureError) throw new PictureError(`封面图：${err.message}`);
         throw err;
       }
       const hash = sha256(bytes);
-      const known = await db
-        .selectFrom("wechat_media")
-        .select("media_id")
-        .where("app_id", "=", client.appId)
-        .where("kind", "=", "thumb")
-        .where("source_hash", "=", hash)
-        .executeTakeFirst();
+      const known = await sentBefore("thumb", hash);
       let mediaId = known?.media_id ?? null;
       if (!mediaId) {
         const thumb = await coverThumb(bytes);
         const made = await client.addMaterial("thumb", thumb, "cover.jpg", "image/jpeg");
         mediaId = made.mediaId;
-        await db
-          .insertInto("wechat_media")
-          .values({
-            app_id: client.appId,
-            kind: "thumb",
-            source_hash: hash,
-            url: made.url,
-            media_id: mediaId,
-            bytes: thumb.length,
-            created_at: now(),
-          })
-          .onConflict((oc) => oc.columns(["app_id", "kind", "source_hash"]).doNothing())
-          .execute();
+        await remember("thumb", hash, { url: made.url, media_id: mediaId, bytes: thumb.length });
       }
       return advance(job, { step: "draft", thumb_media_id: mediaId });
     }

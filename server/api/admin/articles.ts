@@ -17,7 +17,7 @@ import { RevisionRowSchema, RevisionSchema } from "../../../contract/revisions";
 import { AppError } from "../../services/errors";
 import { IMAGE_KINDS, IMAGE_MAX_BYTES, type ImageKind } from "../../services/images";
 import { actorOf, pathId } from "../console";
-import { endpoint, nothing } from "../endpoint";
+import { type AuditNote, endpoint, nothing } from "../endpoint";
 
 const tag = "后台·文章";
 
@@ -26,6 +26,11 @@ function revisionId(raw: string | undefined): number {
   const n = Number(raw);
   if (!Number.isSafeInteger(n) || n <= 0) throw new AppError(404, "版本不存在");
   return n;
+}
+
+/** The audit line of a change to an article: its title, and in brackets what it became or what was done. */
+function articleNote(action: string, a: { id: number; title: string }, what: string): AuditNote {
+  return { action, entity: "article", entityId: a.id, summary: `${a.title}（${what}）` };
 }
 
 /** Articles (editors and admins), and the pictures editors upload for any content. */
@@ -59,12 +64,7 @@ export const consoleArticleEndpoints = [
     response: SavedArticleSchema,
     body: ArticleFormSchema,
     handler: (input, s, c) => s.content.save(input, undefined, actorOf(c).username),
-    audit: (a) => ({
-      action: "create",
-      entity: "article",
-      entityId: a.id,
-      summary: `${a.title}（${ARTICLE_STATUS_LABEL[a.status]}）`,
-    }),
+    audit: (a) => articleNote("create", a, ARTICLE_STATUS_LABEL[a.status]),
   }),
   endpoint({
     method: "put",
@@ -76,12 +76,7 @@ export const consoleArticleEndpoints = [
     response: SavedArticleSchema,
     body: ArticleFormSchema,
     handler: (input, s, c) => s.content.save(input, pathId(c), actorOf(c).username),
-    audit: (a) => ({
-      action: "update",
-      entity: "article",
-      entityId: a.id,
-      summary: `${a.title}（${ARTICLE_STATUS_LABEL[a.status]}）`,
-    }),
+    audit: (a) => articleNote("update", a, ARTICLE_STATUS_LABEL[a.status]),
   }),
   endpoint({
     method: "post",
@@ -91,12 +86,7 @@ export const consoleArticleEndpoints = [
     summary: "Publish a scheduled article now (its publish time becomes now)",
     response: AdminArticleSchema,
     handler: (_q, s, c) => s.content.publishNow(pathId(c), actorOf(c).username),
-    audit: (a) => ({
-      action: "publish",
-      entity: "article",
-      entityId: a.id,
-      summary: `${a.title}（立即发布）`,
-    }),
+    audit: (a) => articleNote("publish", a, "立即发布"),
   }),
   endpoint({
     method: "post",
@@ -106,12 +96,7 @@ export const consoleArticleEndpoints = [
     summary: "Turn a scheduled article back into a draft",
     response: AdminArticleSchema,
     handler: (_q, s, c) => s.content.unschedule(pathId(c), actorOf(c).username),
-    audit: (a) => ({
-      action: "update",
-      entity: "article",
-      entityId: a.id,
-      summary: `${a.title}（取消定时）`,
-    }),
+    audit: (a) => articleNote("update", a, "取消定时"),
   }),
   endpoint({
     method: "get",
@@ -144,12 +129,12 @@ export const consoleArticleEndpoints = [
       return { article: await s.content.restore(pathId(c), rev, actorOf(c).username), rev };
     },
     answer: (r) => r.article,
-    audit: ({ article: a, rev }) => ({
-      action: "restore",
-      entity: "article",
-      entityId: a.id,
-      summary: `${a.title}（恢复版本 ${rev.version}，${rev.savedBy} 保存于 ${rev.savedAt.slice(0, 16).replace("T", " ")}）`,
-    }),
+    audit: ({ article: a, rev }) =>
+      articleNote(
+        "restore",
+        a,
+        `恢复版本 ${rev.version}，${rev.savedBy} 保存于 ${rev.savedAt.slice(0, 16).replace("T", " ")}`,
+      ),
   }),
   endpoint({
     method: "get",

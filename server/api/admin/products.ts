@@ -1,12 +1,14 @@
 import { ProductFormSchema, QuestionFormSchema } from "../../../contract/admin";
 import {
+  type AdminProduct,
   AdminProductDetailSchema,
   AdminProductSchema,
+  type AdminQuestion,
   AdminQuestionSchema,
   itemsOf,
 } from "../../../contract/answers";
 import { pathId } from "../console";
-import { endpoint, nothing } from "../endpoint";
+import { type AuditNote, endpoint, nothing } from "../endpoint";
 
 const tag = "后台·报名产品";
 
@@ -39,12 +41,7 @@ export const consoleProductEndpoints = [
     response: AdminProductDetailSchema,
     body: ProductFormSchema,
     handler: (input, s) => s.products.create(input),
-    audit: (p) => ({
-      action: "create",
-      entity: "product",
-      entityId: p.id,
-      summary: `${p.name}（${p.price} 元）`,
-    }),
+    audit: (p) => productNote("create", p),
   }),
   endpoint({
     method: "put",
@@ -55,12 +52,7 @@ export const consoleProductEndpoints = [
     response: AdminProductDetailSchema,
     body: ProductFormSchema,
     handler: (input, s, c) => s.products.update(pathId(c), input),
-    audit: (p) => ({
-      action: "update",
-      entity: "product",
-      entityId: p.id,
-      summary: `${p.name}（${p.price} 元）`,
-    }),
+    audit: (p) => productNote("update", p),
   }),
   endpoint({
     method: "delete",
@@ -82,12 +74,7 @@ export const consoleProductEndpoints = [
     response: AdminQuestionSchema,
     body: QuestionFormSchema,
     handler: (input, s, c) => s.products.saveQuestion(pathId(c), input),
-    audit: (q) => ({
-      action: "create",
-      entity: "question",
-      entityId: q.id,
-      summary: `产品 ${q.productId}：${q.title}`,
-    }),
+    audit: (q) => questionNote("create", q),
   }),
   endpoint({
     method: "put",
@@ -98,12 +85,7 @@ export const consoleProductEndpoints = [
     response: AdminQuestionSchema,
     body: QuestionFormSchema,
     handler: (input, s, c) => s.products.saveQuestion(pathId(c), input, pathId(c, "qid")),
-    audit: (q) => ({
-      action: "update",
-      entity: "question",
-      entityId: q.id,
-      summary: `产品 ${q.productId}：${q.title}`,
-    }),
+    audit: (q) => questionNote("update", q),
   }),
   endpoint({
     method: "delete",
@@ -114,11 +96,16 @@ export const consoleProductEndpoints = [
     response: nothing,
     handler: (_q, s, c) => s.products.removeQuestion(pathId(c), pathId(c, "qid")),
     answer: () => null,
-    audit: (q) => ({
-      action: "delete",
-      entity: "question",
-      entityId: q.id,
-      summary: `产品 ${q.productId}：${q.title}`,
-    }),
+    audit: (q) => questionNote("delete", q),
   }),
 ];
+
+/** The audit line of a change to a product: its name and price. */
+function productNote(action: string, p: Pick<AdminProduct, "id" | "name" | "price">): AuditNote {
+  return { action, entity: "product", entityId: p.id, summary: `${p.name}（${p.price} 元）` };
+}
+
+/** The audit line of a change to one of a product's own questions. */
+function questionNote(action: string, q: Pick<AdminQuestion, "id" | "productId" | "title">): AuditNote {
+  return { action, entity: "question", entityId: q.id, summary: `产品 ${q.productId}：${q.title}` };
+}

@@ -1,21 +1,12 @@
-import { type CreateTableBuilder, type Kysely, sql } from "kysely";
-import type { Dialect } from "../dialect";
+import type { Kysely } from "kysely";
+import { columnTypes, type Dialect } from "../dialect";
 
 /**
  * The site's first tables (docs/product.md §3); later migrations add and rename others. Written
- * once for both engines: ids are `integer primary key autoincrement` on SQLite and identity columns
- * on PostgreSQL; times are ISO text on SQLite and timestamptz on PostgreSQL; booleans are integers
- * on SQLite.
+ * once for both engines, with the column types of `columnTypes` (server/db/dialect.ts).
  */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
-  const pg = dialect === "postgres";
-  const time = pg ? "timestamptz" : "text";
-  const bool = pg ? "boolean" : "integer";
-  const no = pg ? sql`false` : sql`0`;
-  const withId = <T extends string, C extends string>(t: CreateTableBuilder<T, C>) =>
-    pg
-      ? t.addColumn("id", "integer", (c) => c.primaryKey().generatedByDefaultAsIdentity())
-      : t.addColumn("id", "integer", (c) => c.primaryKey().autoIncrement());
+  const { time, bool, no, withId } = columnTypes(dialect);
 
   await db.schema
     .createTable("columns")

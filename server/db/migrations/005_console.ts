@@ -1,5 +1,5 @@
-import { type CreateTableBuilder, type Kysely, sql } from "kysely";
-import type { Dialect } from "../dialect";
+import type { Kysely } from "kysely";
+import { columnTypes, type Dialect } from "../dialect";
 
 /**
  * The editors' console: accounts, sessions kept in the database (so any instance can check them),
@@ -7,14 +7,7 @@ import type { Dialect } from "../dialect";
  * Article view counts live on articles.view_count already; an index serves the most-read list.
  */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
-  const pg = dialect === "postgres";
-  const time = pg ? "timestamptz" : "text";
-  const bool = pg ? "boolean" : "integer";
-  const no = pg ? sql`false` : sql`0`;
-  const withId = <T extends string, C extends string>(t: CreateTableBuilder<T, C>) =>
-    pg
-      ? t.addColumn("id", "integer", (c) => c.primaryKey().generatedByDefaultAsIdentity())
-      : t.addColumn("id", "integer", (c) => c.primaryKey().autoIncrement());
+  const { time, bool, no, withId } = columnTypes(dialect);
 
   await db.schema
     .createTable("admin_users")

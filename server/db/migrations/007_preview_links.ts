@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Dialect } from "../dialect";
+import { columnTypes, type Dialect } from "../dialect";
 
 /**
  * Preview links of unpublished articles (docs/product.md, "Previews"): the SHA-256 of each link's
@@ -7,8 +7,7 @@ import type { Dialect } from "../dialect";
  * whether it was revoked.
  */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
-  const pg = dialect === "postgres";
-  const time = pg ? "timestamptz" : "text";
+  const { time } = columnTypes(dialect);
   await db.schema
     .createTable("preview_links")
     .addColumn("id", "varchar(64)", (c) => c.primaryKey())

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import type { Dialect } from "../dialect";
+import { columnTypes, type Dialect } from "../dialect";
 
 /**
  * Article revisions (docs/product.md, "Revisions"): what each save stored — title, intro, body,
@@ -7,17 +7,14 @@ import type { Dialect } from "../dialect";
  * and the article's version, counted up by every save (a save from an older version is refused).
  */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
-  const pg = dialect === "postgres";
-  const time = pg ? "timestamptz" : "text";
+  const { time, identity } = columnTypes(dialect);
   await db.schema
     .alterTable("articles")
     .addColumn("version", "integer", (c) => c.notNull().defaultTo(1))
     .execute();
   await db.schema
     .createTable("article_revisions")
-    .addColumn("id", "integer", (c) =>
-      pg ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement(),
-    )
+    .addColumn("id", "integer", identity)
     .addColumn("article_id", "integer", (c) => c.notNull().references("articles.id").onDelete("cascade"))
     .addColumn("version", "integer", (c) => c.notNull())
     .addColumn("title", "varchar(200)", (c) => c.notNull())

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import type { Dialect } from "../dialect";
+import { columnTypes, type Dialect } from "../dialect";
 
 /**
  * The search-engine push queue and its log (docs/product.md, "Search engine push"): one row per
@@ -8,13 +8,10 @@ import type { Dialect } from "../dialect";
  * queued row (pending or waiting for quota) per engine and URL: a second publish merges into it.
  */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
-  const pg = dialect === "postgres";
-  const time = pg ? "timestamptz" : "text";
+  const { time, identity } = columnTypes(dialect);
   await db.schema
     .createTable("search_pushes")
-    .addColumn("id", "integer", (c) =>
-      pg ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement(),
-    )
+    .addColumn("id", "integer", identity)
     .addColumn("engine", "varchar(16)", (c) => c.notNull())
     .addColumn("url", "varchar(1000)", (c) => c.notNull())
     .addColumn("article_id", "integer")

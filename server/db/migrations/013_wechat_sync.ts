@@ -1,5 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import type { Dialect } from "../dialect";
+import { columnTypes, type Dialect } from "../dialect";
 
 /**
  * 同步到公众号 (docs/product.md, "WeChat sync").
@@ -14,13 +14,10 @@ import type { Dialect } from "../dialect";
  * so a sync uploads nothing that an earlier one already did.
  */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
-  const pg = dialect === "postgres";
-  const time = pg ? "timestamptz" : "text";
-  const id = (c: import("kysely").ColumnDefinitionBuilder) =>
-    pg ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement();
+  const { time, bool, no, identity } = columnTypes(dialect);
   await db.schema
     .createTable("wechat_sync_jobs")
-    .addColumn("id", "integer", id)
+    .addColumn("id", "integer", identity)
     .addColumn("article_id", "integer", (c) => c.notNull())
     .addColumn("app_id", "varchar(64)", (c) => c.notNull())
     .addColumn("action", "varchar(16)", (c) => c.notNull())
@@ -31,9 +28,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn("pictures", "text", (c) => c.notNull().defaultTo("{}"))
     .addColumn("thumb_media_id", "varchar(200)")
     .addColumn("draft_media_id", "varchar(200)")
-    .addColumn("updated_draft", pg ? "boolean" : "integer", (c) =>
-      c.notNull().defaultTo(pg ? sql`false` : sql`0`),
-    )
+    .addColumn("updated_draft", bool, (c) => c.notNull().defaultTo(no))
     .addColumn("draft_started_at", time)
     .addColumn("submit_started_at", time)
     .addColumn("publish_id", "varchar(100)")
@@ -72,7 +67,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
 
   await db.schema
     .createTable("wechat_media")
-    .addColumn("id", "integer", id)
+    .addColumn("id", "integer", identity)
     .addColumn("app_id", "varchar(64)", (c) => c.notNull())
     .addColumn("kind", "varchar(16)", (c) => c.notNull())
     .addColumn("source_hash", "varchar(64)", (c) => c.notNull())

@@ -1,5 +1,5 @@
-import { type ColumnDefinitionBuilder, type Kysely, sql } from "kysely";
-import type { Dialect } from "../dialect";
+import type { Kysely } from "kysely";
+import { columnTypes, type Dialect } from "../dialect";
 
 /**
  * Bringing an archive in (docs/product.md, "Import"): what articles keep of where they came from,
@@ -7,12 +7,7 @@ import type { Dialect } from "../dialect";
  * updates what changed) and the import jobs the console follows.
  */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
-  const pg = dialect === "postgres";
-  const time = pg ? "timestamptz" : "text";
-  const bool = pg ? "boolean" : "integer";
-  const no = pg ? sql`false` : sql`0`;
-  const identity = (c: ColumnDefinitionBuilder) =>
-    pg ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement();
+  const { time, bool, no, identity } = columnTypes(dialect);
 
   // The old slug (WordPress's post_name, decoded), unique where set; the original's address; the
   // article's WeChat (公众号) link.
