@@ -21,6 +21,17 @@ export const pic = (
   sub?: string,
 ): Pic => ({ src: `/landing/${folder}/${name}.svg`, alt, w, h, art, ...(sub ? { sub } : {}) });
 
+/** Pictures of one size and kind named `<prefix>-1`, `<prefix>-2`, …, one for each alternative text. */
+export const pics = (
+  folder: string,
+  prefix: string,
+  alts: string[],
+  w: number,
+  h: number,
+  art?: Pic["art"],
+  sub?: string,
+): Pic[] => alts.map((alt, i) => pic(folder, `${prefix}-${i + 1}`, alt, w, h, art, sub));
+
 /** A hero background (no caption: the headline is HTML on top of it). */
 export const heroBg = (folder: string, alt: string): Pic => pic(folder, "hero", alt, 1440, 520, "bg");
 

@@ -1,5 +1,5 @@
 import type { LandingPage } from "../types";
-import { CHAT, course, heroBg, pic, SLOGAN_TITLE } from "./shared";
+import { CHAT, course, heroBg, pics, SLOGAN_TITLE } from "./shared";
 
 /** /market/products/sjpxs — 商家培训室 (merchant training room): offline classes and their schedule. */
 const F = "sjpxs";
@@ -68,11 +68,7 @@ export const page: LandingPage = {
       id: "moments",
       title: "课堂现场",
       reveal: true,
-      images: [
-        pic(F, "m-1", "杭州课堂", 400, 300),
-        pic(F, "m-2", "直播实操", 400, 300),
-        pic(F, "m-3", "结业合影", 400, 300),
-      ],
+      images: pics(F, "m", ["杭州课堂", "直播实操", "结业合影"], 400, 300),
     },
     { type: "ctaBand", tone: "brand", title: "不确定适合哪门课？", ctas: [CHAT] },
   ],

@@ -1,5 +1,5 @@
 import type { LandingPage } from "../types";
-import { CHAT, heroBg, item, pic, SLOGAN_TITLE } from "./shared";
+import { CHAT, heroBg, item, pics, SLOGAN_TITLE } from "./shared";
 
 /** /market/products/visual — 视觉设计 (design services): packages and the before/after samples. */
 const F = "visual";
@@ -27,14 +27,13 @@ export const page: LandingPage = {
       id: "works",
       title: "设计作品",
       reveal: true,
-      images: [
-        pic(F, "w-1", "美妆主图", 400, 400),
-        pic(F, "w-2", "家居详情页", 400, 400),
-        pic(F, "w-3", "食品大促首页", 400, 400),
-        pic(F, "w-4", "服饰主图", 400, 400),
-        pic(F, "w-5", "数码详情页", 400, 400),
-        pic(F, "w-6", "母婴店铺首页", 400, 400),
-      ],
+      images: pics(
+        F,
+        "w",
+        ["美妆主图", "家居详情页", "食品大促首页", "服饰主图", "数码详情页", "母婴店铺首页"],
+        400,
+        400,
+      ),
     },
     {
       type: "plans",
