@@ -58,6 +58,31 @@ export const clip = (src: string, poster: Pic, title: string): Clip => ({
   captions: PLACEHOLDER_CAPTIONS,
 });
 
+/** A sample clip of a page: its title and caption, and its poster's alternative text and second line. */
+export interface SampleClip {
+  title: string;
+  caption: string;
+  alt: string;
+  sub: string;
+}
+
+/**
+ * Sample clips with captions: the n-th plays the n-th of `srcs` (placeholder clips) under the poster
+ * `<prefix>-n`, w × h.
+ */
+export const sampleClips = (
+  folder: string,
+  prefix: string,
+  srcs: string[],
+  w: number,
+  h: number,
+  clips: SampleClip[],
+) =>
+  clips.map((c, i) => ({
+    ...clip(srcs[i]!, pic(folder, `${prefix}-${i + 1}`, c.alt, w, h, "poster", c.sub), c.title),
+    caption: c.caption,
+  }));
+
 /** The customer-service chat (opens the chat redirect in a new window, which closes itself). */
 export const CHAT: Cta = { label: "在线咨询", href: `/wang/w/${encodeURIComponent("电商报小二")}` };
 export const CONSULT_PHONE = "400-000-6600";

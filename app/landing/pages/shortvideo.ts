@@ -1,5 +1,5 @@
 import type { LandingPage } from "../types";
-import { CHAT, clip, heroBg, item, LANDSCAPE_CLIPS, pic, SLOGAN_TITLE } from "./shared";
+import { CHAT, heroBg, item, LANDSCAPE_CLIPS, SLOGAN_TITLE, sampleClips } from "./shared";
 
 /**
  * /market/products/shortvideo — short-video production, the basic packages (商品短视频).
@@ -32,32 +32,26 @@ export const page: LandingPage = {
       title: "样片",
       intro: "以下为示意短片，实际成片按你的商品拍摄。",
       reveal: true,
-      clips: [
+      clips: sampleClips(F, "v", LANDSCAPE_CLIPS, 640, 360, [
         {
-          ...clip(
-            LANDSCAPE_CLIPS[0]!,
-            pic(F, "v-1", "主图视频样片", 640, 360, "poster", "主图视频"),
-            "主图视频",
-          ),
+          title: "主图视频",
           caption: "15 秒 · 1:1 / 16:9",
+          alt: "主图视频样片",
+          sub: "主图视频",
         },
         {
-          ...clip(
-            LANDSCAPE_CLIPS[1]!,
-            pic(F, "v-2", "场景短视频样片", 640, 360, "poster", "场景短视频"),
-            "场景短视频",
-          ),
+          title: "场景短视频",
           caption: "30 秒 · 9:16",
+          alt: "场景短视频样片",
+          sub: "场景短视频",
         },
         {
-          ...clip(
-            LANDSCAPE_CLIPS[2]!,
-            pic(F, "v-3", "详情页视频样片", 640, 360, "poster", "详情视频"),
-            "详情页视频",
-          ),
+          title: "详情页视频",
           caption: "60 秒 · 16:9",
+          alt: "详情页视频样片",
+          sub: "详情视频",
         },
-      ],
+      ]),
     },
     {
       type: "plans",
