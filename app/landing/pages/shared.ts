@@ -103,3 +103,6 @@ export const signup = (productId: number, label = "立即报名"): Cta => ({
 
 export const course = (slug: string): string => `https://daxue.example.com/course/${slug}`;
 export const doc = (slug: string): string => `https://docs.example.com/handbook/${slug}`;
+
+/** A link to a course of the online academy. */
+export const courseLink = (label: string, slug: string): Cta => ({ label, href: course(slug) });

@@ -1,5 +1,5 @@
 import type { LandingPage } from "../types";
-import { CHAT, course, heroBg, pics, SLOGAN_TITLE } from "./shared";
+import { CHAT, courseLink, heroBg, pics, SLOGAN_TITLE } from "./shared";
 
 /** /market/products/sjpxs — 商家培训室 (merchant training room): offline classes and their schedule. */
 const F = "sjpxs";
@@ -50,7 +50,7 @@ export const page: LandingPage = {
           price: 1980,
           unit: "元/人",
           perks: ["1–2 天线下实操", "课后 7 天答疑"],
-          cta: { label: "报名", href: course("offline-single") },
+          cta: courseLink("报名", "offline-single"),
         },
         {
           name: "全年通票",
@@ -59,7 +59,7 @@ export const page: LandingPage = {
           featured: true,
           badge: "省 60%",
           perks: ["全年任意课程", "三地通用", "优先预约座位"],
-          cta: { label: "购买通票", href: course("offline-annual") },
+          cta: courseLink("购买通票", "offline-annual"),
         },
       ],
     },
