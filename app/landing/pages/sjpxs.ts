@@ -4,6 +4,13 @@ import { CHAT, courseLink, heroBg, pics, SLOGAN_TITLE } from "./shared";
 /** /market/products/sjpxs — 商家培训室 (merchant training room): offline classes and their schedule. */
 const F = "sjpxs";
 
+/** A class of the monthly timetable: the week it runs, its subject, its teacher and how many days it takes. */
+const monthly = (week: number, title: string, teacher: string, days: number) => ({
+  time: `每月第 ${week} 周`,
+  title,
+  speaker: `${teacher} · ${days} 天`,
+});
+
 export const page: LandingPage = {
   path: "/market/products/sjpxs",
   title: SLOGAN_TITLE,
@@ -26,17 +33,11 @@ export const page: LandingPage = {
       blocks: [
         {
           label: "杭州",
-          items: [
-            { time: "每月第 1 周", title: "店铺装修与主图优化", speaker: "视觉讲师 · 2 天" },
-            { time: "每月第 3 周", title: "直播间实操", speaker: "直播讲师 · 2 天" },
-          ],
+          items: [monthly(1, "店铺装修与主图优化", "视觉讲师", 2), monthly(3, "直播间实操", "直播讲师", 2)],
         },
         {
           label: "广州 · 上海",
-          items: [
-            { time: "每月第 2 周", title: "搜索与活动运营", speaker: "运营讲师 · 2 天" },
-            { time: "每月第 4 周", title: "内容种草实操", speaker: "内容讲师 · 1 天" },
-          ],
+          items: [monthly(2, "搜索与活动运营", "运营讲师", 2), monthly(4, "内容种草实操", "内容讲师", 1)],
         },
       ],
     },
