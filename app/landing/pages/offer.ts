@@ -1,4 +1,4 @@
-import type { Cta, FloatingPanelSection, LandingPage, Section } from "../types";
+import type { Cta, FloatingPanelSection, LandingPage, PlansSection, Section } from "../types";
 import { CHAT, CONSULT_PHONE, DIAGNOSIS, heroBg, item, pic, SLOGAN_TITLE } from "./shared";
 
 /** An offer of the official shop: a hotspot on the header image and a button of the buy strip. */
@@ -30,6 +30,16 @@ export const offerButton = (f: Offer) => ({
   price: f.price,
   caption: f.caption ?? f.label,
 });
+
+/**
+ * Hotspots for the first plans of a page, at these positions (percent of the header image): each shows
+ * its plan's name and price and opens the plan's product page.
+ */
+export const planHotspots = (plans: PlansSection["plans"], at: [x: number, y: number][]) =>
+  at.map(([x, y], i) => {
+    const plan = plans[i]!;
+    return { label: plan.name, price: plan.price, href: plan.cta.href, x, y };
+  });
 
 /**
  * The single-offer layout (docs/product.md §2 "Marketing pages"): header image with the buy anchor and two or

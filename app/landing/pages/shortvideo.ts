@@ -1,4 +1,5 @@
-import type { LandingPage } from "../types";
+import type { LandingPage, PlansSection } from "../types";
+import { planHotspots } from "./offer";
 import { CHAT, heroBg, item, LANDSCAPE_CLIPS, SLOGAN_TITLE, sampleClips } from "./shared";
 
 /**
@@ -6,6 +7,33 @@ import { CHAT, heroBg, item, LANDSCAPE_CLIPS, SLOGAN_TITLE, sampleClips } from "
  * shortvideos and shortvideoss are the talent-led and the series packages.
  */
 const F = "shortvideo";
+
+/** The plans; the first ones are also hotspots on the header image. */
+const PLANS: PlansSection["plans"] = [
+  {
+    name: "主图视频",
+    price: 680,
+    unit: "元/条",
+    perks: ["15 秒以内", "白底或简单场景", "一次修改"],
+    cta: item(7601),
+  },
+  {
+    name: "场景短视频",
+    price: 1980,
+    unit: "元/条",
+    featured: true,
+    badge: "热销",
+    perks: ["30–60 秒", "脚本策划 + 场景拍摄", "两次修改"],
+    cta: item(7602),
+  },
+  {
+    name: "月度包",
+    price: 6800,
+    unit: "元/月",
+    perks: ["每月 8 条", "固定拍摄档期", "数据复盘"],
+    cta: item(7603),
+  },
+];
 
 export const page: LandingPage = {
   path: "/market/products/shortvideo",
@@ -20,11 +48,11 @@ export const page: LandingPage = {
       subtitle: "主图视频、详情视频、场景短视频，72 小时出片。",
       image: heroBg(F, "商品短视频主视觉"),
       buyAnchor: { label: "选择套餐", href: "#plans" },
-      hotspots: [
-        { label: "主图视频", price: 680, href: item(7601).href, x: 72, y: 30 },
-        { label: "场景短视频", price: 1980, href: item(7602).href, x: 80, y: 54 },
-        { label: "月度包", price: 6800, href: item(7603).href, x: 70, y: 78 },
-      ],
+      hotspots: planHotspots(PLANS, [
+        [72, 30],
+        [80, 54],
+        [70, 78],
+      ]),
     },
     {
       type: "videoGrid",
@@ -57,31 +85,7 @@ export const page: LandingPage = {
       type: "plans",
       id: "plans",
       title: "制作套餐",
-      plans: [
-        {
-          name: "主图视频",
-          price: 680,
-          unit: "元/条",
-          perks: ["15 秒以内", "白底或简单场景", "一次修改"],
-          cta: item(7601),
-        },
-        {
-          name: "场景短视频",
-          price: 1980,
-          unit: "元/条",
-          featured: true,
-          badge: "热销",
-          perks: ["30–60 秒", "脚本策划 + 场景拍摄", "两次修改"],
-          cta: item(7602),
-        },
-        {
-          name: "月度包",
-          price: 6800,
-          unit: "元/月",
-          perks: ["每月 8 条", "固定拍摄档期", "数据复盘"],
-          cta: item(7603),
-        },
-      ],
+      plans: PLANS,
     },
     {
       type: "steps",
