@@ -1,5 +1,5 @@
 import { SITE_NAME, SITE_SLOGAN } from "../../root";
-import type { Clip, Cta, Pic } from "../types";
+import type { Clip, Cta, CtaBandSection, Pic } from "../types";
 
 /**
  * Shared pieces of the landing definitions: picture helpers and the links many pages use. Every
@@ -85,6 +85,19 @@ export const sampleClips = (
 
 /** The customer-service chat (opens the chat redirect in a new window, which closes itself). */
 export const CHAT: Cta = { label: "在线咨询", href: `/wang/w/${encodeURIComponent("电商报小二")}` };
+/**
+ * The band that ends a recruitment page (/hz/zebra/…), where its hero's buy anchor (#apply) leads:
+ * the application form, or a chat with customer service.
+ */
+export const applyBand = (title: string, form: Cta, text?: string): CtaBandSection => ({
+  type: "ctaBand",
+  id: "apply",
+  tone: "brand",
+  title,
+  ...(text ? { text } : {}),
+  ctas: [form, { ...CHAT, variant: "ghost" }],
+});
+
 export const CONSULT_PHONE = "400-000-6600";
 export const SHOP_LISTING: Cta = { label: "进入官方店铺", href: "https://shop.example.com/dianshangbao" };
 export const DIAGNOSIS: Cta = { label: "免费诊断店铺", href: "https://form.example.com/f/shop-diagnosis" };
