@@ -1,5 +1,5 @@
 import { SITE_NAME, SITE_SLOGAN } from "../../root";
-import type { Clip, Cta, CtaBandSection, Pic } from "../types";
+import type { Clip, Cta, CtaBandSection, LandingPage, Pic } from "../types";
 
 /**
  * Shared pieces of the landing definitions: picture helpers and the links many pages use. Every
@@ -9,6 +9,14 @@ import type { Clip, Cta, CtaBandSection, Pic } from "../types";
 /** docs/product.md §2: landing routes without a title of their own show the site name and slogan. */
 export const SLOGAN_TITLE = `${SITE_NAME} - ${SITE_SLOGAN}`;
 export const ownTitle = (name: string) => `${name} - ${SITE_NAME}`;
+
+/** A landing page whose document title is its own name (the routes docs/product.md §2 gives a title). */
+export const titledByName = ({ path, name, ...rest }: Omit<LandingPage, "title">): LandingPage => ({
+  path,
+  title: ownTitle(name),
+  name,
+  ...rest,
+});
 
 /** A picture of ours: /landing/<folder>/<name>.svg, drawn by scripts/generate-landing-media.ts. */
 export const pic = (

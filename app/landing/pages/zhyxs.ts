@@ -1,6 +1,5 @@
-import type { LandingPage } from "../types";
 import { type Offer, offerButton, offerHotspot } from "./offer";
-import { CHAT, CONSULT_PHONE, DIAGNOSIS, heroBg, ownTitle, pic } from "./shared";
+import { CHAT, CONSULT_PHONE, DIAGNOSIS, heroBg, pic, titledByName } from "./shared";
 
 /**
  * /market/products/zhyxs — 智慧营销 (smart marketing): the route with the title 智慧营销 (docs/product.md §2).
@@ -22,9 +21,8 @@ const OFFERS: Offer[] = [
   },
 ];
 
-export const page: LandingPage = {
+export const page = titledByName({
   path: "/market/products/zhyxs",
-  title: ownTitle("智慧营销"),
   name: "智慧营销",
   description: "电商报智慧营销：人群洞察、内容种草、投放优化与数据复盘，用数据驱动每一次营销决策。",
   sections: [
@@ -84,4 +82,4 @@ export const page: LandingPage = {
       ctas: [DIAGNOSIS, CHAT],
     },
   ],
-};
+});
