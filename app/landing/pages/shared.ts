@@ -2,8 +2,9 @@ import { SITE_NAME, SITE_SLOGAN } from "../../root";
 import type { Clip, Cta, CtaBandSection, LandingPage, Pic } from "../types";
 
 /**
- * Shared pieces of the landing definitions: picture helpers and the links many pages use. Every
- * external address lives here or in a page file, so changing one is a one-line edit.
+ * Shared pieces of the landing definitions: picture and clip helpers, the links many pages use and
+ * builders of the blocks several pages repeat. Every external address lives here or in a page file,
+ * so changing one is a one-line edit.
  */
 
 /** docs/product.md §2: landing routes without a title of their own show the site name and slogan. */
@@ -93,6 +94,10 @@ export const sampleClips = (
 
 /** The customer-service chat (opens the chat redirect in a new window, which closes itself). */
 export const CHAT: Cta = { label: "在线咨询", href: `/wang/w/${encodeURIComponent("电商报小二")}` };
+export const CONSULT_PHONE = "400-000-6600";
+export const SHOP_LISTING: Cta = { label: "进入官方店铺", href: "https://shop.example.com/dianshangbao" };
+export const DIAGNOSIS: Cta = { label: "免费诊断店铺", href: "https://form.example.com/f/shop-diagnosis" };
+
 /**
  * The band that ends a recruitment page (/hz/zebra/…), where its hero's buy anchor (#apply) leads:
  * the application form, or a chat with customer service.
@@ -105,10 +110,6 @@ export const applyBand = (title: string, form: Cta, text?: string): CtaBandSecti
   ...(text ? { text } : {}),
   ctas: [form, { ...CHAT, variant: "ghost" }],
 });
-
-export const CONSULT_PHONE = "400-000-6600";
-export const SHOP_LISTING: Cta = { label: "进入官方店铺", href: "https://shop.example.com/dianshangbao" };
-export const DIAGNOSIS: Cta = { label: "免费诊断店铺", href: "https://form.example.com/f/shop-diagnosis" };
 
 /** A product detail page of the official shop. */
 export const item = (id: number, label = "立即购买"): Cta => ({
