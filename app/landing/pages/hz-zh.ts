@@ -1,9 +1,8 @@
 import type { LandingPage } from "../types";
-import { CHAT, heroBg, pic, SLOGAN_TITLE } from "./shared";
+import { applyBand, heroBg, pic, SLOGAN_TITLE } from "./shared";
 
 /** /hz/zebra/zh — 合作 · 置换: product-for-content exchange with influencers (sign-up by external form). */
 const F = "hz-zh";
-const APPLY = { label: "提交置换申请", href: "https://form.example.com/f/exchange" };
 
 export const page: LandingPage = {
   path: "/hz/zebra/zh",
@@ -28,13 +27,10 @@ export const page: LandingPage = {
       image: pic(F, "how", "置换合作流程", 600, 420),
       reveal: true,
     },
-    {
-      type: "ctaBand",
-      id: "apply",
-      tone: "brand",
-      title: "提交置换申请",
-      text: "审核通过后 3 天内开始匹配达人。",
-      ctas: [APPLY, { ...CHAT, variant: "ghost" }],
-    },
+    applyBand(
+      "提交置换申请",
+      { label: "提交置换申请", href: "https://form.example.com/f/exchange" },
+      "审核通过后 3 天内开始匹配达人。",
+    ),
   ],
 };

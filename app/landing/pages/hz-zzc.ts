@@ -1,9 +1,8 @@
 import type { LandingPage } from "../types";
-import { CHAT, heroBg, SLOGAN_TITLE } from "./shared";
+import { applyBand, heroBg, SLOGAN_TITLE } from "./shared";
 
 /** /hz/zebra/zzc — 合作 · 种草池: brands apply to join the seeding pool (sign-up by external form). */
 const F = "hz-zzc";
-const APPLY = { label: "申请加入种草池", href: "https://form.example.com/f/seeding-pool" };
 
 export const page: LandingPage = {
   path: "/hz/zebra/zzc",
@@ -41,12 +40,9 @@ export const page: LandingPage = {
         { icon: "价", title: "价格稳定", text: "入池期间不低于日常价的 7 折。" },
       ],
     },
-    {
-      type: "ctaBand",
-      id: "apply",
-      tone: "brand",
-      title: "现在申请，下周入池",
-      ctas: [APPLY, { ...CHAT, variant: "ghost" }],
-    },
+    applyBand("现在申请，下周入池", {
+      label: "申请加入种草池",
+      href: "https://form.example.com/f/seeding-pool",
+    }),
   ],
 };

@@ -1,5 +1,5 @@
 import { offerPage } from "./offer";
-import { course } from "./shared";
+import { courseLink } from "./shared";
 
 /** /market/products/kdmj — single offer: 开店秘籍 (shop-opening guide course bundle), three hotspots. */
 export const page = offerPage({
@@ -25,7 +25,7 @@ export const page = offerPage({
       type: "ctaBand",
       title: "先试听一节",
       text: "免费试听《开店前必须知道的 10 条规则》。",
-      ctas: [{ label: "免费试听", href: course("kdmj-trial") }],
+      ctas: [courseLink("免费试听", "kdmj-trial")],
     },
   ],
 });

@@ -1,11 +1,19 @@
 import type { LandingPage } from "../types";
-import { CHAT, CONSULT_PHONE, DIAGNOSIS, heroBg, item, pic, SLOGAN_TITLE } from "./shared";
+import { type Offer, offerButton, offerHotspot } from "./offer";
+import { CHAT, CONSULT_PHONE, DIAGNOSIS, heroBg, pic, SLOGAN_TITLE } from "./shared";
 
 /**
  * /market/products/linkage — 全域联动 (full-domain linkage), the page with the floating right panel
  * (free shop diagnosis, course consultation with the phone number, collapse arrow, and a sign-up button).
  */
 const F = "linkage";
+
+/** The three services: hotspots on the header image and the buttons of the buy strip. */
+const OFFERS: Offer[] = [
+  { label: "全域诊断", price: 1999, itemId: 7201, x: 70, y: 30 },
+  { label: "联动运营月卡", price: 19800, itemId: 7202, x: 80, y: 56, buyLabel: "购买月卡" },
+  { label: "大促联动包", price: 39800, itemId: 7203, x: 68, y: 78, buyLabel: "购买大促包" },
+];
 
 export const page: LandingPage = {
   path: "/market/products/linkage",
@@ -27,11 +35,7 @@ export const page: LandingPage = {
       subtitle: "一个团队、一套数据，打通内容、搜索、直播与会员运营。",
       image: heroBg(F, "全域联动主视觉"),
       buyAnchor: { label: "立即购买", href: "#buy" },
-      hotspots: [
-        { label: "全域诊断", price: 1999, href: item(7201).href, x: 70, y: 30 },
-        { label: "联动运营月卡", price: 19800, href: item(7202).href, x: 80, y: 56 },
-        { label: "大促联动包", price: 39800, href: item(7203).href, x: 68, y: 78 },
-      ],
+      hotspots: OFFERS.map(offerHotspot),
     },
     {
       type: "features",
@@ -63,11 +67,7 @@ export const page: LandingPage = {
       id: "buy",
       title: "选择服务",
       note: "购买后 24 小时内由专属运营联系你。",
-      buttons: [
-        { ...item(7201, "购买全域诊断"), price: 1999, caption: "全域诊断" },
-        { ...item(7202, "购买月卡"), price: 19800, caption: "联动运营月卡" },
-        { ...item(7203, "购买大促包"), price: 39800, caption: "大促联动包" },
-      ],
+      buttons: OFFERS.map(offerButton),
     },
     { type: "ctaBand", tone: "brand", title: "先聊聊你的店铺", ctas: [CHAT] },
   ],

@@ -1,8 +1,28 @@
-import type { LandingPage } from "../types";
+import type { LandingPage, PlansSection } from "../types";
+import { planHotspots } from "./offer";
 import { CHAT, heroBg, item, pic, SLOGAN_TITLE } from "./shared";
 
 /** /market/products/mini — mini-program services (小程序): store and membership mini-programs. */
 const F = "mini";
+
+/** The plans; the first ones are also hotspots on the header image. */
+const PLANS: PlansSection["plans"] = [
+  {
+    name: "模板商城",
+    price: 4980,
+    unit: "元/年",
+    perks: ["20+ 行业模板", "7 天上线", "基础运营培训"],
+    cta: item(7701),
+  },
+  {
+    name: "定制开发",
+    price: 29800,
+    unit: "元起",
+    featured: true,
+    perks: ["按需定制功能", "对接 ERP 与会员系统", "一年维护"],
+    cta: item(7702),
+  },
+];
 
 export const page: LandingPage = {
   path: "/market/products/mini",
@@ -17,10 +37,10 @@ export const page: LandingPage = {
       subtitle: "商城、会员、分销三合一，打通私域经营。",
       image: heroBg(F, "小程序服务主视觉"),
       buyAnchor: { label: "选择方案", href: "#plans" },
-      hotspots: [
-        { label: "模板商城", price: 4980, href: item(7701).href, x: 74, y: 34 },
-        { label: "定制开发", price: 29800, href: item(7702).href, x: 80, y: 66 },
-      ],
+      hotspots: planHotspots(PLANS, [
+        [74, 34],
+        [80, 66],
+      ]),
     },
     {
       type: "features",
@@ -45,23 +65,7 @@ export const page: LandingPage = {
       type: "plans",
       id: "plans",
       title: "方案与价格",
-      plans: [
-        {
-          name: "模板商城",
-          price: 4980,
-          unit: "元/年",
-          perks: ["20+ 行业模板", "7 天上线", "基础运营培训"],
-          cta: item(7701),
-        },
-        {
-          name: "定制开发",
-          price: 29800,
-          unit: "元起",
-          featured: true,
-          perks: ["按需定制功能", "对接 ERP 与会员系统", "一年维护"],
-          cta: item(7702),
-        },
-      ],
+      plans: PLANS,
     },
     { type: "ctaBand", tone: "brand", title: "看看同行的小程序", ctas: [{ ...CHAT, label: "预约演示" }] },
   ],

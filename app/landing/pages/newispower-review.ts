@@ -1,5 +1,5 @@
 import type { LandingPage } from "../types";
-import { heroBg, pic, SLOGAN_TITLE } from "./shared";
+import { heroBg, pics, SLOGAN_TITLE } from "./shared";
 
 /** /activity/wsfh/newispower/review — the 2020 year-end summit review: highlights, talks, news, awards. */
 const F = "newispower-review";
@@ -33,14 +33,13 @@ export const page: LandingPage = {
       id: "highlights",
       title: "精彩瞬间",
       reveal: true,
-      images: [
-        pic(F, "h-1", "主论坛现场", 400, 300),
-        pic(F, "h-2", "圆桌对话", 400, 300),
-        pic(F, "h-3", "颁奖典礼", 400, 300),
-        pic(F, "h-4", "分论坛交流", 400, 300),
-        pic(F, "h-5", "签到区", 400, 300),
-        pic(F, "h-6", "嘉宾合影", 400, 300),
-      ],
+      images: pics(
+        F,
+        "h",
+        ["主论坛现场", "圆桌对话", "颁奖典礼", "分论坛交流", "签到区", "嘉宾合影"],
+        400,
+        300,
+      ),
     },
     {
       type: "links",

@@ -1,6 +1,6 @@
 import type { LandingPage } from "../types";
-import { guests, MEDIA_PARTNERS, PARTNERS, TICKET_HOST } from "./conference";
-import { heroBg, SLOGAN_TITLE } from "./shared";
+import { contact, DESK, guests, hero, MEDIA_PARTNERS, PARTNERS, tickets, ticketUrl } from "./conference";
+import { SLOGAN_TITLE } from "./shared";
 
 /**
  * /activity/wsfh/newispower — the 2020 year-end summit (22 December 2020, Hangzhou), "创新力量".
@@ -10,7 +10,7 @@ import { heroBg, SLOGAN_TITLE } from "./shared";
  * 580-yuan all-day pass; the earlier conference page (/activity/wsfh/summit) keeps 580 for both.
  */
 const F = "newispower";
-const ticket = (kind: string) => `${TICKET_HOST}/newispower-2020?ticket=${kind}`;
+const ticket = (kind: string) => ticketUrl("newispower-2020", kind);
 
 export const page: LandingPage = {
   path: "/activity/wsfh/newispower",
@@ -20,16 +20,14 @@ export const page: LandingPage = {
     "2020 电商创新力量年终峰会：2020 年 12 月 22 日，杭州。普通票 580 元全天通票，VIP 票 980 元限 100 席。",
   shareImage: `/landing/${F}/hero.svg`,
   sections: [
-    {
-      type: "hero",
-      id: "home",
+    hero(F, {
       eyebrow: "2020 年终峰会",
       title: "创新力量 · 2020 电商年终峰会",
       subtitle: "回望变革之年，寻找下一个增长点。",
       facts: ["2020 年 12 月 22 日", "中国 · 杭州", "1000+ 行业从业者"],
-      image: heroBg(F, "2020 创新力量年终峰会主视觉"),
-      buyAnchor: { label: "抢早鸟票", href: "#tickets" },
-    },
+      imageAlt: "2020 创新力量年终峰会主视觉",
+      buyLabel: "抢早鸟票",
+    }),
     {
       type: "scrollNav",
       items: [
@@ -72,48 +70,27 @@ export const page: LandingPage = {
         },
       ],
     },
-    {
-      type: "plans",
-      id: "tickets",
+    tickets(ticket, {
       title: "早鸟票",
       intro: "早鸟价限时发售，售完即止。",
-      plans: [
-        {
-          name: "普通票",
-          price: 580,
-          unit: "元/人",
-          perks: ["全天通票：主论坛 + 分论坛", "颁奖典礼观礼", "午餐与茶歇"],
-          cta: { label: "购买普通票", href: ticket("normal") },
-        },
-        {
-          name: "VIP 票",
-          price: 980,
-          unit: "元/人",
-          badge: "限量 100 席",
-          featured: true,
-          limit: "限 100 席，售完即止",
-          perks: ["全天通票", "快速签到通道", "VIP 专属座位", "峰会资料包"],
-          cta: { label: "购买 VIP 票", href: ticket("vip") },
-        },
-      ],
+      normal: { price: 580, perks: ["全天通票：主论坛 + 分论坛", "颁奖典礼观礼", "午餐与茶歇"] },
+      vip: {
+        price: 980,
+        badge: "限量 100 席",
+        limit: "限 100 席，售完即止",
+        perks: ["全天通票", "快速签到通道", "VIP 专属座位", "峰会资料包"],
+      },
       note: "门票一经售出不予退换，可转让；发票请在购票页面申请。",
-    },
+    }),
     {
       type: "logos",
       id: "media",
       title: "合作媒体",
       groups: [{ names: MEDIA_PARTNERS }, { label: "合作伙伴", names: PARTNERS }],
     },
-    {
-      type: "contact",
-      id: "contact",
-      title: "联系我们",
-      people: [
-        { role: "参会咨询", name: "何晴", phone: "0571-0000 6611", email: "summit@example.com" },
-        { role: "赞助合作", name: "顾北", phone: "0571-0000 6612", email: "sponsor@example.com" },
-        { role: "媒体合作", name: "林晓", phone: "0571-0000 6601", email: "media@example.com" },
-      ],
-      address: "浙江省杭州市（具体会场地址随电子票发送）",
-    },
+    contact(
+      [DESK.attendance("summit@example.com"), DESK.sponsor, DESK.media],
+      "浙江省杭州市（具体会场地址随电子票发送）",
+    ),
   ],
 };

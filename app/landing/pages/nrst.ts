@@ -1,5 +1,4 @@
-import type { LandingPage } from "../types";
-import { CHAT, heroBg, ownTitle, pic } from "./shared";
+import { CHAT, heroBg, pic, titledByName } from "./shared";
 
 /**
  * /market/products/nrst — 内容生态 (content ecosystem): the route titled 内容生态 (docs/product.md §2). A map of
@@ -8,9 +7,8 @@ import { CHAT, heroBg, ownTitle, pic } from "./shared";
 const F = "nrst";
 const site = (slug: string, label = "了解详情") => ({ label, href: `/market/products/${slug}` });
 
-export const page: LandingPage = {
+export const page = titledByName({
   path: "/market/products/nrst",
-  title: ownTitle("内容生态"),
   name: "内容生态",
   description: "电商报内容生态：种草、短视频、直播、达人与培训，连接品牌、达人与平台的内容服务网络。",
   sections: [
@@ -87,4 +85,4 @@ export const page: LandingPage = {
       reveal: true,
     },
   ],
-};
+});

@@ -1,5 +1,45 @@
-import type { Cta, FloatingPanelSection, LandingPage, Section } from "../types";
+import type { Cta, FloatingPanelSection, LandingPage, PlansSection, Section } from "../types";
 import { CHAT, CONSULT_PHONE, DIAGNOSIS, heroBg, item, pic, SLOGAN_TITLE } from "./shared";
+
+/** An offer of the official shop: a hotspot on the header image and a button of the buy strip. */
+export interface Offer {
+  label: string;
+  price: number;
+  itemId: number;
+  /** where the hotspot sits, in percent of the header image */
+  x: number;
+  y: number;
+  /** the line under the buy button (default: the label) */
+  caption?: string;
+  /** the buy button's text (default: 购买 and the label) */
+  buyLabel?: string;
+}
+
+/** An offer's hotspot: opens its product page. */
+export const offerHotspot = (f: Offer) => ({
+  label: f.label,
+  price: f.price,
+  href: item(f.itemId).href,
+  x: f.x,
+  y: f.y,
+});
+
+/** An offer's buy button. */
+export const offerButton = (f: Offer) => ({
+  ...item(f.itemId, f.buyLabel ?? `购买${f.label}`),
+  price: f.price,
+  caption: f.caption ?? f.label,
+});
+
+/**
+ * Hotspots for the first plans of a page, at these positions (percent of the header image): each shows
+ * its plan's name and price and opens the plan's product page.
+ */
+export const planHotspots = (plans: PlansSection["plans"], at: [x: number, y: number][]) =>
+  at.map(([x, y], i) => {
+    const plan = plans[i]!;
+    return { label: plan.name, price: plan.price, href: plan.cta.href, x, y };
+  });
 
 /**
  * The single-offer layout (docs/product.md §2 "Marketing pages"): header image with the buy anchor and two or
@@ -16,7 +56,7 @@ export interface OfferSpec {
   headline: string;
   subtitle: string;
   /** each opens its own product page */
-  offers: { label: string; price: number; itemId: number; x: number; y: number; caption?: string }[];
+  offers: Offer[];
   features: { title: string; text: string; icon: string }[];
   steps?: { title: string; text: string }[];
   /** sections inserted after the features */
@@ -54,13 +94,7 @@ export function offerPage(o: OfferSpec): LandingPage {
         image: heroBg(o.folder, `${o.name}主视觉`),
         buyAnchor: { label: "立即购买", href: "#buy" },
         ctas: [CHAT],
-        hotspots: o.offers.map((f) => ({
-          label: f.label,
-          price: f.price,
-          href: item(f.itemId).href,
-          x: f.x,
-          y: f.y,
-        })),
+        hotspots: o.offers.map(offerHotspot),
       },
       {
         type: "features",
@@ -79,11 +113,7 @@ export function offerPage(o: OfferSpec): LandingPage {
         id: "buy",
         title: "立即购买",
         note: o.buyNote ?? "点击按钮进入官方店铺下单，付款后专属运营 24 小时内联系你。",
-        buttons: o.offers.map((f) => ({
-          ...item(f.itemId, `购买${f.label}`),
-          price: f.price,
-          caption: f.caption ?? f.label,
-        })),
+        buttons: o.offers.map(offerButton),
       },
     ],
   };

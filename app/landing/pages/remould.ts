@@ -1,10 +1,10 @@
 import type { LandingPage } from "../types";
-import { guests, MEDIA_PARTNERS, PARTNERS, TICKET_HOST } from "./conference";
-import { heroBg, SLOGAN_TITLE } from "./shared";
+import { guests, hero, MEDIA_PARTNERS, PARTNERS, tickets, ticketUrl } from "./conference";
+import { SLOGAN_TITLE } from "./shared";
 
 /** /activity/wsfh/remould — the remould summit (重塑 · 电商增长峰会, 2021-09-16, Hangzhou); review at /remouldback. */
 const F = "remould";
-const ticket = (kind: string) => `${TICKET_HOST}/remould-2021?ticket=${kind}`;
+const ticket = (kind: string) => ticketUrl("remould-2021", kind);
 
 export const page: LandingPage = {
   path: "/activity/wsfh/remould",
@@ -13,16 +13,14 @@ export const page: LandingPage = {
   description: "重塑 · 电商增长峰会：2021 年 9 月 16 日，杭州。重塑渠道、重塑产品、重塑组织。",
   shareImage: `/landing/${F}/hero.svg`,
   sections: [
-    {
-      type: "hero",
-      id: "home",
+    hero(F, {
       eyebrow: "重塑 · 电商增长峰会",
       title: "重塑渠道 · 重塑产品 · 重塑组织",
       subtitle: "增长放缓的时代，用重塑找到新的确定性。",
       facts: ["2021 年 9 月 16 日", "中国 · 杭州"],
-      image: heroBg(F, "重塑峰会主视觉"),
-      buyAnchor: { label: "购票", href: "#tickets" },
-    },
+      imageAlt: "重塑峰会主视觉",
+      buyLabel: "购票",
+    }),
     {
       type: "scrollNav",
       items: [
@@ -72,29 +70,11 @@ export const page: LandingPage = {
         },
       ],
     },
-    {
-      type: "plans",
-      id: "tickets",
+    tickets(ticket, {
       title: "门票",
-      plans: [
-        {
-          name: "普通票",
-          price: 580,
-          unit: "元/人",
-          perks: ["全天通票", "午餐与茶歇"],
-          cta: { label: "购买普通票", href: ticket("normal") },
-        },
-        {
-          name: "VIP 票",
-          price: 980,
-          unit: "元/人",
-          featured: true,
-          limit: "限 100 席",
-          perks: ["快速签到", "VIP 座位", "嘉宾晚宴", "峰会资料包"],
-          cta: { label: "购买 VIP 票", href: ticket("vip") },
-        },
-      ],
-    },
+      normal: { price: 580, perks: ["全天通票", "午餐与茶歇"] },
+      vip: { price: 980, limit: "限 100 席", perks: ["快速签到", "VIP 座位", "嘉宾晚宴", "峰会资料包"] },
+    }),
     {
       type: "logos",
       id: "partners",

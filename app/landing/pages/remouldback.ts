@@ -1,5 +1,5 @@
 import type { LandingPage } from "../types";
-import { clip, heroBg, LANDSCAPE_CLIPS, pic, SLOGAN_TITLE } from "./shared";
+import { clip, heroBg, LANDSCAPE_CLIPS, pic, pics, SLOGAN_TITLE } from "./shared";
 
 /** /activity/wsfh/remouldback — the remould summit review, with the award list. */
 const F = "remouldback";
@@ -57,11 +57,7 @@ export const page: LandingPage = {
       id: "photos",
       title: "现场图集",
       reveal: true,
-      images: [
-        pic(F, "p-1", "主会场全景", 400, 300),
-        pic(F, "p-2", "嘉宾演讲", 400, 300),
-        pic(F, "p-3", "观众交流", 400, 300),
-      ],
+      images: pics(F, "p", ["主会场全景", "嘉宾演讲", "观众交流"], 400, 300),
     },
     {
       type: "awards",

@@ -1,11 +1,39 @@
-import type { LandingPage } from "../types";
-import { CHAT, clip, heroBg, item, LANDSCAPE_CLIPS, pic, SLOGAN_TITLE } from "./shared";
+import type { LandingPage, PlansSection } from "../types";
+import { planHotspots } from "./offer";
+import { CHAT, heroBg, item, LANDSCAPE_CLIPS, SLOGAN_TITLE, sampleClips } from "./shared";
 
 /**
  * /market/products/shortvideo — short-video production, the basic packages (商品短视频).
  * shortvideos and shortvideoss are the talent-led and the series packages.
  */
 const F = "shortvideo";
+
+/** The plans; the first ones are also hotspots on the header image. */
+const PLANS: PlansSection["plans"] = [
+  {
+    name: "主图视频",
+    price: 680,
+    unit: "元/条",
+    perks: ["15 秒以内", "白底或简单场景", "一次修改"],
+    cta: item(7601),
+  },
+  {
+    name: "场景短视频",
+    price: 1980,
+    unit: "元/条",
+    featured: true,
+    badge: "热销",
+    perks: ["30–60 秒", "脚本策划 + 场景拍摄", "两次修改"],
+    cta: item(7602),
+  },
+  {
+    name: "月度包",
+    price: 6800,
+    unit: "元/月",
+    perks: ["每月 8 条", "固定拍摄档期", "数据复盘"],
+    cta: item(7603),
+  },
+];
 
 export const page: LandingPage = {
   path: "/market/products/shortvideo",
@@ -20,11 +48,11 @@ export const page: LandingPage = {
       subtitle: "主图视频、详情视频、场景短视频，72 小时出片。",
       image: heroBg(F, "商品短视频主视觉"),
       buyAnchor: { label: "选择套餐", href: "#plans" },
-      hotspots: [
-        { label: "主图视频", price: 680, href: item(7601).href, x: 72, y: 30 },
-        { label: "场景短视频", price: 1980, href: item(7602).href, x: 80, y: 54 },
-        { label: "月度包", price: 6800, href: item(7603).href, x: 70, y: 78 },
-      ],
+      hotspots: planHotspots(PLANS, [
+        [72, 30],
+        [80, 54],
+        [70, 78],
+      ]),
     },
     {
       type: "videoGrid",
@@ -32,62 +60,32 @@ export const page: LandingPage = {
       title: "样片",
       intro: "以下为示意短片，实际成片按你的商品拍摄。",
       reveal: true,
-      clips: [
+      clips: sampleClips(F, "v", LANDSCAPE_CLIPS, 640, 360, [
         {
-          ...clip(
-            LANDSCAPE_CLIPS[0]!,
-            pic(F, "v-1", "主图视频样片", 640, 360, "poster", "主图视频"),
-            "主图视频",
-          ),
+          title: "主图视频",
           caption: "15 秒 · 1:1 / 16:9",
+          alt: "主图视频样片",
+          sub: "主图视频",
         },
         {
-          ...clip(
-            LANDSCAPE_CLIPS[1]!,
-            pic(F, "v-2", "场景短视频样片", 640, 360, "poster", "场景短视频"),
-            "场景短视频",
-          ),
+          title: "场景短视频",
           caption: "30 秒 · 9:16",
+          alt: "场景短视频样片",
+          sub: "场景短视频",
         },
         {
-          ...clip(
-            LANDSCAPE_CLIPS[2]!,
-            pic(F, "v-3", "详情页视频样片", 640, 360, "poster", "详情视频"),
-            "详情页视频",
-          ),
+          title: "详情页视频",
           caption: "60 秒 · 16:9",
+          alt: "详情页视频样片",
+          sub: "详情视频",
         },
-      ],
+      ]),
     },
     {
       type: "plans",
       id: "plans",
       title: "制作套餐",
-      plans: [
-        {
-          name: "主图视频",
-          price: 680,
-          unit: "元/条",
-          perks: ["15 秒以内", "白底或简单场景", "一次修改"],
-          cta: item(7601),
-        },
-        {
-          name: "场景短视频",
-          price: 1980,
-          unit: "元/条",
-          featured: true,
-          badge: "热销",
-          perks: ["30–60 秒", "脚本策划 + 场景拍摄", "两次修改"],
-          cta: item(7602),
-        },
-        {
-          name: "月度包",
-          price: 6800,
-          unit: "元/月",
-          perks: ["每月 8 条", "固定拍摄档期", "数据复盘"],
-          cta: item(7603),
-        },
-      ],
+      plans: PLANS,
     },
     {
       type: "steps",

@@ -1,5 +1,5 @@
 import type { LandingPage } from "../types";
-import { CHAT, clip, heroBg, item, PORTRAIT_CLIPS, pic, SLOGAN_TITLE } from "./shared";
+import { CHAT, heroBg, item, PORTRAIT_CLIPS, SLOGAN_TITLE, sampleClips } from "./shared";
 
 /** /market/products/shortvideos — talent-led short videos (达人出镜短视频), hover-playing portrait samples. */
 const F = "shortvideos";
@@ -24,20 +24,26 @@ export const page: LandingPage = {
       title: "达人样片",
       intro: "鼠标悬停播放（手机上轻点播放），以下为示意短片。",
       reveal: true,
-      clips: [
+      clips: sampleClips(F, "v", PORTRAIT_CLIPS, 360, 640, [
         {
-          ...clip(PORTRAIT_CLIPS[0]!, pic(F, "v-1", "口播样片", 360, 640, "poster", "达人口播"), "达人口播"),
+          title: "达人口播",
           caption: "9:16 · 30 秒",
+          alt: "口播样片",
+          sub: "达人口播",
         },
         {
-          ...clip(PORTRAIT_CLIPS[1]!, pic(F, "v-2", "测评样片", 360, 640, "poster", "真实测评"), "真实测评"),
+          title: "真实测评",
           caption: "9:16 · 45 秒",
+          alt: "测评样片",
+          sub: "真实测评",
         },
         {
-          ...clip(PORTRAIT_CLIPS[2]!, pic(F, "v-3", "剧情样片", 360, 640, "poster", "剧情种草"), "剧情种草"),
+          title: "剧情种草",
           caption: "3:4 · 60 秒",
+          alt: "剧情样片",
+          sub: "剧情种草",
         },
-      ],
+      ]),
     },
     {
       type: "plans",

@@ -1,8 +1,15 @@
 import type { LandingPage } from "../types";
-import { CHAT, course, heroBg, pic, SLOGAN_TITLE } from "./shared";
+import { CHAT, courseLink, heroBg, pics, SLOGAN_TITLE } from "./shared";
 
 /** /market/products/sjpxs — 商家培训室 (merchant training room): offline classes and their schedule. */
 const F = "sjpxs";
+
+/** A class of the monthly timetable: the week it runs, its subject, its teacher and how many days it takes. */
+const monthly = (week: number, title: string, teacher: string, days: number) => ({
+  time: `每月第 ${week} 周`,
+  title,
+  speaker: `${teacher} · ${days} 天`,
+});
 
 export const page: LandingPage = {
   path: "/market/products/sjpxs",
@@ -26,17 +33,11 @@ export const page: LandingPage = {
       blocks: [
         {
           label: "杭州",
-          items: [
-            { time: "每月第 1 周", title: "店铺装修与主图优化", speaker: "视觉讲师 · 2 天" },
-            { time: "每月第 3 周", title: "直播间实操", speaker: "直播讲师 · 2 天" },
-          ],
+          items: [monthly(1, "店铺装修与主图优化", "视觉讲师", 2), monthly(3, "直播间实操", "直播讲师", 2)],
         },
         {
           label: "广州 · 上海",
-          items: [
-            { time: "每月第 2 周", title: "搜索与活动运营", speaker: "运营讲师 · 2 天" },
-            { time: "每月第 4 周", title: "内容种草实操", speaker: "内容讲师 · 1 天" },
-          ],
+          items: [monthly(2, "搜索与活动运营", "运营讲师", 2), monthly(4, "内容种草实操", "内容讲师", 1)],
         },
       ],
     },
@@ -50,7 +51,7 @@ export const page: LandingPage = {
           price: 1980,
           unit: "元/人",
           perks: ["1–2 天线下实操", "课后 7 天答疑"],
-          cta: { label: "报名", href: course("offline-single") },
+          cta: courseLink("报名", "offline-single"),
         },
         {
           name: "全年通票",
@@ -59,7 +60,7 @@ export const page: LandingPage = {
           featured: true,
           badge: "省 60%",
           perks: ["全年任意课程", "三地通用", "优先预约座位"],
-          cta: { label: "购买通票", href: course("offline-annual") },
+          cta: courseLink("购买通票", "offline-annual"),
         },
       ],
     },
@@ -68,11 +69,7 @@ export const page: LandingPage = {
       id: "moments",
       title: "课堂现场",
       reveal: true,
-      images: [
-        pic(F, "m-1", "杭州课堂", 400, 300),
-        pic(F, "m-2", "直播实操", 400, 300),
-        pic(F, "m-3", "结业合影", 400, 300),
-      ],
+      images: pics(F, "m", ["杭州课堂", "直播实操", "结业合影"], 400, 300),
     },
     { type: "ctaBand", tone: "brand", title: "不确定适合哪门课？", ctas: [CHAT] },
   ],

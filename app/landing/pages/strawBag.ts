@@ -1,5 +1,5 @@
 import type { LandingPage } from "../types";
-import { CHAT, clip, heroBg, item, PORTRAIT_CLIPS, pic, SLOGAN_TITLE } from "./shared";
+import { CHAT, heroBg, item, PORTRAIT_CLIPS, pic, pics, SLOGAN_TITLE, sampleClips } from "./shared";
 
 /**
  * /market/products/strawBag — the content-seeding package page (种草包).
@@ -36,21 +36,29 @@ export const page: LandingPage = {
           key: "public",
           label: "公域拉新",
           text: "在小红书、微博、抖音等公域平台铺设种草内容，触达潜在新客，带动搜索与进店。",
-          images: [
-            pic(F, "public-1", "小红书达人笔记", 400, 300, "poster", "公域拉新"),
-            pic(F, "public-2", "短视频种草", 400, 300, "poster", "公域拉新"),
-            pic(F, "public-3", "微博话题曝光", 400, 300, "poster", "公域拉新"),
-          ],
+          images: pics(
+            F,
+            "public",
+            ["小红书达人笔记", "短视频种草", "微博话题曝光"],
+            400,
+            300,
+            "poster",
+            "公域拉新",
+          ),
         },
         {
           key: "private",
           label: "私域转化",
           text: "把优质买家秀与种草内容沉淀到店铺、社群与会员触点，提升详情页转化与复购。",
-          images: [
-            pic(F, "private-1", "详情页买家秀", 400, 300, "poster", "私域转化"),
-            pic(F, "private-2", "社群种草素材", 400, 300, "poster", "私域转化"),
-            pic(F, "private-3", "会员复购内容", 400, 300, "poster", "私域转化"),
-          ],
+          images: pics(
+            F,
+            "private",
+            ["详情页买家秀", "社群种草素材", "会员复购内容"],
+            400,
+            300,
+            "poster",
+            "私域转化",
+          ),
         },
       ],
     },
@@ -81,32 +89,26 @@ export const page: LandingPage = {
       title: "短视频种草样片",
       intro: "鼠标悬停即可播放（手机上轻点播放），以下为示意短片。",
       reveal: true,
-      clips: [
+      clips: sampleClips(F, "video", PORTRAIT_CLIPS, 360, 640, [
         {
-          ...clip(
-            PORTRAIT_CLIPS[0]!,
-            pic(F, "video-1", "开箱测评短视频", 360, 640, "poster", "9:16 竖版"),
-            "开箱测评",
-          ),
+          title: "开箱测评",
           caption: "9:16 竖版 · 30 秒",
+          alt: "开箱测评短视频",
+          sub: "9:16 竖版",
         },
         {
-          ...clip(
-            PORTRAIT_CLIPS[1]!,
-            pic(F, "video-2", "场景种草短视频", 360, 640, "poster", "9:16 竖版"),
-            "场景种草",
-          ),
+          title: "场景种草",
           caption: "9:16 竖版 · 45 秒",
+          alt: "场景种草短视频",
+          sub: "9:16 竖版",
         },
         {
-          ...clip(
-            PORTRAIT_CLIPS[2]!,
-            pic(F, "video-3", "达人口播短视频", 360, 640, "poster", "3:4 竖版"),
-            "达人口播",
-          ),
+          title: "达人口播",
           caption: "3:4 竖版 · 15 秒",
+          alt: "达人口播短视频",
+          sub: "3:4 竖版",
         },
-      ],
+      ]),
     },
     {
       type: "packageCards",

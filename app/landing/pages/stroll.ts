@@ -8,6 +8,10 @@ import { course, doc, heroBg, SLOGAN_TITLE } from "./shared";
 const F = "stroll";
 const live = (slug: string) => `https://live.example.com/lesson/${slug}`;
 
+/** The items of a level: a recorded course, or a lesson on the live site. */
+const lesson = (label: string, slug: string) => ({ label, href: course(slug), kind: "课程" as const });
+const liveLesson = (label: string, slug: string) => ({ label, href: live(slug), kind: "直播" as const });
+
 export const page: LandingPage = {
   path: "/flybird/stroll",
   title: SLOGAN_TITLE,
@@ -45,30 +49,30 @@ export const page: LandingPage = {
           name: "新手",
           text: "完成入驻，了解规则，发出第一条合规内容。",
           items: [
-            { label: "入驻流程", href: course("stroll-onboarding"), kind: "课程" },
-            { label: "身份认证", href: course("stroll-verification"), kind: "课程" },
-            { label: "权限开通", href: course("stroll-permissions"), kind: "课程" },
-            { label: "内容规范", href: live("stroll-content-standard"), kind: "直播" },
+            lesson("入驻流程", "stroll-onboarding"),
+            lesson("身份认证", "stroll-verification"),
+            lesson("权限开通", "stroll-permissions"),
+            liveLesson("内容规范", "stroll-content-standard"),
           ],
         },
         {
           name: "基础",
           text: "找准定位，用对渠道，让内容被看见。",
           items: [
-            { label: "商品定位", href: course("stroll-positioning"), kind: "课程" },
-            { label: "展示渠道", href: course("stroll-channels"), kind: "课程" },
-            { label: "内容调整", href: live("stroll-adjustment"), kind: "直播" },
-            { label: "渠道价值", href: course("stroll-channel-value"), kind: "课程" },
+            lesson("商品定位", "stroll-positioning"),
+            lesson("展示渠道", "stroll-channels"),
+            liveLesson("内容调整", "stroll-adjustment"),
+            lesson("渠道价值", "stroll-channel-value"),
           ],
         },
         {
           name: "进阶",
           text: "做出优质内容，承接流量，带动成交。",
           items: [
-            { label: "短视频创作", href: course("stroll-short-video"), kind: "课程" },
-            { label: "流量承接", href: live("stroll-traffic"), kind: "直播" },
-            { label: "优质内容", href: course("stroll-quality"), kind: "课程" },
-            { label: "商品挂载", href: course("stroll-attach-product"), kind: "课程" },
+            lesson("短视频创作", "stroll-short-video"),
+            liveLesson("流量承接", "stroll-traffic"),
+            lesson("优质内容", "stroll-quality"),
+            lesson("商品挂载", "stroll-attach-product"),
           ],
         },
       ],

@@ -1,6 +1,6 @@
 import type { LandingPage } from "../types";
-import { guests, MEDIA_PARTNERS, PARTNERS, TICKET_HOST } from "./conference";
-import { heroBg, SLOGAN_TITLE } from "./shared";
+import { contact, DESK, guests, hero, MEDIA_PARTNERS, PARTNERS, tickets, ticketUrl } from "./conference";
+import { SLOGAN_TITLE } from "./shared";
 
 /**
  * /activity/wsfh/summit — the earlier conference page: 直播电商生态峰会 (2020-08-18, Hangzhou). As
@@ -8,7 +8,7 @@ import { heroBg, SLOGAN_TITLE } from "./shared";
  * differs in seats and check-in only).
  */
 const F = "summit";
-const ticket = (kind: string) => `${TICKET_HOST}/live-summit-2020?ticket=${kind}`;
+const ticket = (kind: string) => ticketUrl("live-summit-2020", kind);
 
 export const page: LandingPage = {
   path: "/activity/wsfh/summit",
@@ -17,16 +17,14 @@ export const page: LandingPage = {
   description: "直播电商生态峰会：2020 年 8 月 18 日，杭州。品牌、机构、平台与主播共话直播电商新生态。",
   shareImage: `/landing/${F}/hero.svg`,
   sections: [
-    {
-      type: "hero",
-      id: "home",
+    hero(F, {
       eyebrow: "直播电商生态峰会",
       title: "共建直播电商新生态",
       subtitle: "品牌、机构、平台与主播，一天读懂直播电商。",
       facts: ["2020 年 8 月 18 日", "中国 · 杭州", "800+ 参会者"],
-      image: heroBg(F, "直播电商生态峰会主视觉"),
-      buyAnchor: { label: "立即购票", href: "#tickets" },
-    },
+      imageAlt: "直播电商生态峰会主视觉",
+      buyLabel: "立即购票",
+    }),
     {
       type: "scrollNav",
       items: [
@@ -64,43 +62,17 @@ export const page: LandingPage = {
         },
       ],
     },
-    {
-      type: "plans",
-      id: "tickets",
+    tickets(ticket, {
       title: "门票",
-      plans: [
-        {
-          name: "普通票",
-          price: 580,
-          unit: "元/人",
-          perks: ["全天主论坛", "午餐与茶歇", "会后资料下载"],
-          cta: { label: "购买普通票", href: ticket("normal") },
-        },
-        {
-          name: "VIP 票",
-          price: 580,
-          unit: "元/人",
-          featured: true,
-          limit: "限 100 席",
-          perks: ["全天主论坛", "快速签到", "VIP 座位", "峰会资料包"],
-          cta: { label: "购买 VIP 票", href: ticket("vip") },
-        },
-      ],
-    },
+      normal: { price: 580, perks: ["全天主论坛", "午餐与茶歇", "会后资料下载"] },
+      vip: { price: 580, limit: "限 100 席", perks: ["全天主论坛", "快速签到", "VIP 座位", "峰会资料包"] },
+    }),
     {
       type: "logos",
       id: "partners",
       title: "合作伙伴",
       groups: [{ names: PARTNERS }, { label: "合作媒体", names: MEDIA_PARTNERS.slice(0, 6) }],
     },
-    {
-      type: "contact",
-      id: "contact",
-      title: "联系我们",
-      people: [
-        { role: "参会咨询", name: "何晴", phone: "0571-0000 6611", email: "summit@example.com" },
-        { role: "赞助合作", name: "顾北", phone: "0571-0000 6612", email: "sponsor@example.com" },
-      ],
-    },
+    contact([DESK.attendance("summit@example.com"), DESK.sponsor]),
   ],
 };

@@ -1,5 +1,4 @@
-import type { LandingPage } from "../types";
-import { clip, course, heroBg, LANDSCAPE_CLIPS, ownTitle, pic } from "./shared";
+import { clip, course, heroBg, LANDSCAPE_CLIPS, pic, titledByName } from "./shared";
 
 /**
  * /market/products/talk — 创始人说 (founder talks): titled 创始人说 (docs/product.md §2) and shared in WeChat with
@@ -8,9 +7,8 @@ import { clip, course, heroBg, LANDSCAPE_CLIPS, ownTitle, pic } from "./shared";
  */
 const F = "talk";
 
-export const page: LandingPage = {
+export const page = titledByName({
   path: "/market/products/talk",
-  title: ownTitle("创始人说"),
   name: "创始人说",
   description: "创始人说：对话电商品牌创始人，听他们讲创业、选品、组织与增长背后的真实故事。",
   shareImage: `/landing/${F}/hero.svg`,
@@ -109,4 +107,4 @@ export const page: LandingPage = {
       ],
     },
   ],
-};
+});

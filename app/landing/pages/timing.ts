@@ -1,5 +1,5 @@
 import type { LandingPage } from "../types";
-import { PARTNERS, TICKET_HOST } from "./conference";
+import { contact, DESK, PARTNERS, TICKET_HOST } from "./conference";
 import { heroBg, SLOGAN_TITLE } from "./shared";
 
 /** /activity/wsfh/timing — 时光大会 (the anniversary conference): agenda, partners, contact (docs/product.md §2). */
@@ -54,14 +54,6 @@ export const page: LandingPage = {
       ],
     },
     { type: "logos", id: "partners", title: "合作伙伴", groups: [{ names: PARTNERS }] },
-    {
-      type: "contact",
-      id: "contact",
-      title: "联系我们",
-      people: [
-        { role: "参会咨询", name: "何晴", phone: "0571-0000 6611", email: "timing@example.com" },
-        { role: "合作咨询", name: "顾北", phone: "0571-0000 6612", email: "sponsor@example.com" },
-      ],
-    },
+    contact([DESK.attendance("timing@example.com"), { ...DESK.sponsor, role: "合作咨询" }]),
   ],
 };

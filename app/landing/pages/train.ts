@@ -1,5 +1,5 @@
 import type { LandingPage } from "../types";
-import { CHAT, course, heroBg, pic, SLOGAN_TITLE, signup } from "./shared";
+import { CHAT, courseLink, heroBg, pic, SLOGAN_TITLE, signup } from "./shared";
 
 /** /market/products/train — training (电商培训): course tracks and the training camp sign-up (product 278). */
 const F = "train";
@@ -29,19 +29,19 @@ export const page: LandingPage = {
           image: pic(F, "t-shop", "店铺运营", 400, 240),
           title: "店铺运营",
           text: "搜索、活动、数据与客服。",
-          cta: { label: "查看课程", href: course("shop-ops") },
+          cta: courseLink("查看课程", "shop-ops"),
         },
         {
           image: pic(F, "t-live", "直播带货", 400, 240),
           title: "直播带货",
           text: "选品、话术、场控与投流。",
-          cta: { label: "查看课程", href: course("live-selling") },
+          cta: courseLink("查看课程", "live-selling"),
         },
         {
           image: pic(F, "t-seed", "内容种草", 400, 240),
           title: "内容种草",
           text: "达人合作、笔记与短视频。",
-          cta: { label: "查看课程", href: course("seeding") },
+          cta: courseLink("查看课程", "seeding"),
         },
       ],
     },
@@ -54,7 +54,7 @@ export const page: LandingPage = {
           name: "线上精品课",
           price: 99,
           perks: ["24 节录播课，永久回看", "课件与模板下载", "社群答疑"],
-          cta: { label: "购买课程", href: course("bundle") },
+          cta: courseLink("购买课程", "bundle"),
         },
         {
           name: "直播电商实战训练营",

@@ -1,13 +1,13 @@
 import type { LandingPage } from "../types";
-import { guests, PARTNERS, TICKET_HOST } from "./conference";
-import { heroBg, pic, SLOGAN_TITLE } from "./shared";
+import { contact, DESK, guests, hero, PARTNERS, ticketUrl } from "./conference";
+import { pic, SLOGAN_TITLE } from "./shared";
 
 /**
  * /activity/wsfh/wow — the 2021-05-11 marketing conference (WOW 内容营销大会) in a Hangzhou cinema
  * hall, with ticket presale. Its review is /activity/wsfh/wowback (the video summit page).
  */
 const F = "wow";
-const ticket = (kind: string) => `${TICKET_HOST}/wow-2021?ticket=${kind}`;
+const ticket = (kind: string) => ticketUrl("wow-2021", kind);
 
 export const page: LandingPage = {
   path: "/activity/wsfh/wow",
@@ -16,16 +16,14 @@ export const page: LandingPage = {
   description: "2021 WOW 内容营销大会：2021 年 5 月 11 日，杭州某影城 IMAX 厅。门票预售中。",
   shareImage: `/landing/${F}/hero.svg`,
   sections: [
-    {
-      type: "hero",
-      id: "home",
+    hero(F, {
       eyebrow: "2021 WOW 内容营销大会",
       title: "在大银幕上，看懂内容营销",
       subtitle: "一场在电影院里举办的营销大会：案例、趋势与创作者面对面。",
       facts: ["2021 年 5 月 11 日", "杭州 · 某影城 IMAX 厅", "限 400 席"],
-      image: heroBg(F, "WOW 内容营销大会主视觉"),
-      buyAnchor: { label: "预售购票", href: "#tickets" },
-    },
+      imageAlt: "WOW 内容营销大会主视觉",
+      buyLabel: "预售购票",
+    }),
     {
       type: "scrollNav",
       items: [
@@ -106,12 +104,6 @@ export const page: LandingPage = {
       ],
     },
     { type: "logos", id: "partners", title: "合作伙伴", groups: [{ names: PARTNERS }] },
-    {
-      type: "contact",
-      id: "contact",
-      title: "联系我们",
-      people: [{ role: "参会咨询", name: "何晴", phone: "0571-0000 6611", email: "wow@example.com" }],
-      address: "浙江省杭州市某影城 IMAX 厅（具体地址随电子票发送）",
-    },
+    contact([DESK.attendance("wow@example.com")], "浙江省杭州市某影城 IMAX 厅（具体地址随电子票发送）"),
   ],
 };

@@ -1,6 +1,6 @@
 import type { LandingPage } from "../types";
 import { TICKET_HOST } from "./conference";
-import { clip, heroBg, LANDSCAPE_CLIPS, pic, SLOGAN_TITLE } from "./shared";
+import { clip, heroBg, LANDSCAPE_CLIPS, pic, pics, SLOGAN_TITLE } from "./shared";
 
 /**
  * /activity/wsfh/wowback — the video summit page: the review of the 2021-05-11 WOW conference
@@ -98,11 +98,7 @@ export const page: LandingPage = {
       id: "highlights",
       title: "高光时刻",
       reveal: true,
-      images: [
-        pic(F, "hl-1", "满座的 IMAX 影厅", 400, 300),
-        pic(F, "hl-2", "案例放映", 400, 300),
-        pic(F, "hl-3", "创作者面对面", 400, 300),
-      ],
+      images: pics(F, "hl", ["满座的 IMAX 影厅", "案例放映", "创作者面对面"], 400, 300),
     },
     {
       type: "ctaBand",

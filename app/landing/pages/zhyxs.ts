@@ -1,5 +1,5 @@
-import type { LandingPage } from "../types";
-import { CHAT, CONSULT_PHONE, DIAGNOSIS, heroBg, item, ownTitle, pic } from "./shared";
+import { type Offer, offerButton, offerHotspot } from "./offer";
+import { CHAT, CONSULT_PHONE, DIAGNOSIS, heroBg, pic, titledByName } from "./shared";
 
 /**
  * /market/products/zhyxs — 智慧营销 (smart marketing): the route with the title 智慧营销 (docs/product.md §2).
@@ -7,9 +7,22 @@ import { CHAT, CONSULT_PHONE, DIAGNOSIS, heroBg, item, ownTitle, pic } from "./s
  */
 const F = "zhyxs";
 
-export const page: LandingPage = {
+/** The two services: hotspots on the header image and the buttons of the buy strip. */
+const OFFERS: Offer[] = [
+  { label: "人群洞察报告", price: 2980, itemId: 7401, x: 72, y: 32, buyLabel: "购买洞察报告" },
+  {
+    label: "智能投放托管",
+    price: 9800,
+    itemId: 7402,
+    x: 80,
+    y: 66,
+    buyLabel: "购买投放托管",
+    caption: "智能投放托管（月）",
+  },
+];
+
+export const page = titledByName({
   path: "/market/products/zhyxs",
-  title: ownTitle("智慧营销"),
   name: "智慧营销",
   description: "电商报智慧营销：人群洞察、内容种草、投放优化与数据复盘，用数据驱动每一次营销决策。",
   sections: [
@@ -21,10 +34,7 @@ export const page: LandingPage = {
       subtitle: "人群洞察 → 内容策略 → 精准投放 → 效果复盘，闭环增长。",
       image: heroBg(F, "智慧营销主视觉"),
       buyAnchor: { label: "查看服务", href: "#buy" },
-      hotspots: [
-        { label: "人群洞察报告", price: 2980, href: item(7401).href, x: 72, y: 32 },
-        { label: "智能投放托管", price: 9800, href: item(7402).href, x: 80, y: 66 },
-      ],
+      hotspots: OFFERS.map(offerHotspot),
     },
     {
       type: "stats",
@@ -62,10 +72,7 @@ export const page: LandingPage = {
       type: "buyStrip",
       id: "buy",
       title: "选择服务",
-      buttons: [
-        { ...item(7401, "购买洞察报告"), price: 2980, caption: "人群洞察报告" },
-        { ...item(7402, "购买投放托管"), price: 9800, caption: "智能投放托管（月）" },
-      ],
+      buttons: OFFERS.map(offerButton),
     },
     {
       type: "ctaBand",
@@ -75,4 +82,4 @@ export const page: LandingPage = {
       ctas: [DIAGNOSIS, CHAT],
     },
   ],
-};
+});

@@ -1,5 +1,5 @@
 import type { LandingPage } from "../types";
-import { course, heroBg, pic, SLOGAN_TITLE, signup } from "./shared";
+import { courseLink, heroBg, pic, SLOGAN_TITLE, signup } from "./shared";
 
 /** /market/products/zxjy — 在线教育 (online education); the training page with the contact block (docs/product.md §2). */
 const F = "zxjy";
@@ -17,7 +17,7 @@ export const page: LandingPage = {
       subtitle: "200+ 节课程，覆盖开店、运营、直播、内容与管理。",
       image: heroBg(F, "在线教育主视觉"),
       buyAnchor: { label: "联系培训顾问", href: "#contact" },
-      ctas: [{ label: "免费试听", href: course("trial") }],
+      ctas: [courseLink("免费试听", "trial")],
     },
     {
       type: "features",
@@ -29,19 +29,19 @@ export const page: LandingPage = {
           image: pic(F, "c-1", "新手开店 30 天", 400, 240),
           title: "新手开店 30 天",
           text: "从注册到首单。",
-          cta: { label: "去学习", href: course("newbie-30") },
+          cta: courseLink("去学习", "newbie-30"),
         },
         {
           image: pic(F, "c-2", "直播间搭建与话术", 400, 240),
           title: "直播间搭建与话术",
           text: "设备、灯光、话术与场控。",
-          cta: { label: "去学习", href: course("live-room") },
+          cta: courseLink("去学习", "live-room"),
         },
         {
           image: pic(F, "c-3", "数据化运营", 400, 240),
           title: "数据化运营",
           text: "看懂数据，做对决策。",
-          cta: { label: "去学习", href: course("data-ops") },
+          cta: courseLink("去学习", "data-ops"),
         },
       ],
     },

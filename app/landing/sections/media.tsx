@@ -1,6 +1,24 @@
 import { useState } from "react";
 import { CtaLink, Picture, SectionHead } from "../kit";
-import type { MediaEntriesSection, StepperSection, VideoGridSection } from "../types";
+import type { Clip, MediaEntriesSection, StepperSection, VideoGridSection } from "../types";
+
+/** An embedded player for a clip, with its captions; nothing loads before the visitor presses play. */
+function ClipPlayer({ clip, label }: { clip: Clip; label: string }) {
+  return (
+    <video
+      src={clip.src}
+      poster={clip.poster.src}
+      controls
+      playsInline
+      preload="none"
+      width={clip.poster.w}
+      height={clip.poster.h}
+      aria-label={label}
+    >
+      <track kind="captions" src={clip.captions} srcLang="zh" label="中文字幕" />
+    </video>
+  );
+}
 
 /** Embedded videos with posters; nothing loads before the visitor presses play. */
 export function VideoGrid({ s }: { s: VideoGridSection }) {
@@ -15,18 +33,7 @@ export function VideoGrid({ s }: { s: VideoGridSection }) {
         {s.clips.map((c) => (
           <li key={c.title}>
             <figure>
-              <video
-                src={c.src}
-                poster={c.poster.src}
-                controls
-                playsInline
-                preload="none"
-                width={c.poster.w}
-                height={c.poster.h}
-                aria-label={c.title}
-              >
-                <track kind="captions" src={c.captions} srcLang="zh" label="中文字幕" />
-              </video>
+              <ClipPlayer clip={c} label={c.title} />
               <figcaption>
                 <strong>{c.title}</strong>
                 {c.caption && <span>{c.caption}</span>}
@@ -58,18 +65,7 @@ export function MediaEntries({ s }: { s: MediaEntriesSection }) {
         {s.entries.map((e) => (
           <li key={e.title} className="lp-card lp-entry" data-kind={e.kind}>
             {e.clip ? (
-              <video
-                src={e.clip.src}
-                poster={e.clip.poster.src}
-                controls
-                playsInline
-                preload="none"
-                width={e.clip.poster.w}
-                height={e.clip.poster.h}
-                aria-label={e.title}
-              >
-                <track kind="captions" src={e.clip.captions} srcLang="zh" label="中文字幕" />
-              </video>
+              <ClipPlayer clip={e.clip} label={e.title} />
             ) : (
               <Picture pic={e.poster} className="lp-card-img" />
             )}

@@ -105,6 +105,39 @@ function Resources() {
   );
 }
 
+/** A row of four cards, each a title and a text; `numbered` puts 01, 02, … above the titles. */
+function TextCards(props: {
+  cards: { title: string; text: string }[];
+  numbered?: boolean;
+  cardClass?: string;
+}) {
+  return (
+    <ul className="mcn-cards four">
+      {props.cards.map((c, i) => (
+        <li key={c.title} className={props.cardClass}>
+          {props.numbered && <span className="mcn-card-no">{String(i + 1).padStart(2, "0")}</span>}
+          <h3>{c.title}</h3>
+          <p>{c.text}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The two buttons that open the merchant and the influencer tab of this page. */
+function TabButtons(props: { business: string; expert: string; expertStyle: "ghost" | "outline" }) {
+  return (
+    <>
+      <Link to="?tab=business" className="mcn-btn primary">
+        {props.business}
+      </Link>
+      <Link to="?tab=expert" className={`mcn-btn ${props.expertStyle}`}>
+        {props.expert}
+      </Link>
+    </>
+  );
+}
+
 function Section(props: {
   id: string;
   title: string;
@@ -137,12 +170,7 @@ export function Intro() {
               {i === 0 ? <h1>{s.title}</h1> : <p className="mcn-top-title">{s.title}</p>}
               <p>{s.text}</p>
               <div className="mcn-cta">
-                <Link to="?tab=business" className="mcn-btn primary">
-                  我是商家，立即合作
-                </Link>
-                <Link to="?tab=expert" className="mcn-btn ghost">
-                  我是达人，申请入驻
-                </Link>
+                <TabButtons business="我是商家，立即合作" expert="我是达人，申请入驻" expertStyle="ghost" />
               </div>
             </div>
           </div>
@@ -154,26 +182,11 @@ export function Intro() {
       </Section>
 
       <Section id="mcn-pain" title="商家痛点" sub="做内容种草，你是否也遇到这些问题？" alt>
-        <ul className="mcn-cards four">
-          {PAIN_POINTS.map((p, i) => (
-            <li key={p.title}>
-              <span className="mcn-card-no">{String(i + 1).padStart(2, "0")}</span>
-              <h3>{p.title}</h3>
-              <p>{p.text}</p>
-            </li>
-          ))}
-        </ul>
+        <TextCards cards={PAIN_POINTS} numbered />
       </Section>
 
       <Section id="mcn-adv" title="我们的优势" sub="电商报 MCN 为品牌提供一站式内容营销服务">
-        <ul className="mcn-cards four">
-          {ADVANTAGES.map((a) => (
-            <li key={a.title} className="mcn-adv-card">
-              <h3>{a.title}</h3>
-              <p>{a.text}</p>
-            </li>
-          ))}
-        </ul>
+        <TextCards cards={ADVANTAGES} cardClass="mcn-adv-card" />
       </Section>
 
       <Section id="mcn-res" title="达人资源" sub="按平台查看部分合作达人" alt>
@@ -229,12 +242,7 @@ export function Intro() {
             ))}
           </dl>
           <div className="mcn-cta">
-            <Link to="?tab=business" className="mcn-btn primary">
-              商家合作
-            </Link>
-            <Link to="?tab=expert" className="mcn-btn outline">
-              达人合作
-            </Link>
+            <TabButtons business="商家合作" expert="达人合作" expertStyle="outline" />
           </div>
         </div>
       </Section>
