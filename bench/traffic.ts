@@ -91,6 +91,8 @@ async function storeStats(base: string) {
     misses: read("cache_misses_total"),
     bytes: read("cache_bytes"),
     entries: read("cache_entries"),
+    /** the request thread's V8 heap (render threads' heaps are capped: server/serving/threads.ts) */
+    heapMb: Math.round(read("nodejs_heap_size_total_bytes") / 2 ** 20),
     rendered:
       Number(/^page_renders\{where="thread"\} (\S+)/m.exec(text)?.[1] ?? 0) +
       Number(/^page_renders\{where="request"\} (\S+)/m.exec(text)?.[1] ?? 0),
@@ -275,6 +277,7 @@ async function zipfScenarios(
       misses: x.misses + y.misses,
       bytes: x.bytes + y.bytes,
       entries: x.entries + y.entries,
+      heapMb: x.heapMb + y.heapMb,
       rendered: x.rendered + y.rendered,
     }));
   };
@@ -405,14 +408,32 @@ async function soak(base: string, pid: number | undefined, all: number[]) {
   const next = () => withShare(`/articledetail/${pick()}`, random);
   console.info(`soak: warming up for ${WARMUP} s…`);
   await run(base, next, WARMUP);
-  const minutes: { minute: number; rps: number; p99: number; hitRatio: number; rssMb: number }[] = [];
+  const minutes: {
+    minute: number;
+    rps: number;
+    p99: number;
+    hitRatio: number;
+    rssMb: number;
+    heapMb: number;
+    entries: number;
+  }[] = [];
   for (let m = 1; m <= SOAK_MINUTES; m++) {
     const s0 = await storeStats(base);
     const r = await run(base, next, 60);
     const s1 = await storeStats(base);
-    minutes.push({ minute: m, rps: r.rps, p99: r.p99, hitRatio: ratio(s0, s1), rssMb: rssMb(pid) });
+    const row = {
+      minute: m,
+      rps: r.rps,
+      p99: r.p99,
+      hitRatio: ratio(s0, s1),
+      rssMb: rssMb(pid),
+      heapMb: s1.heapMb,
+      entries: s1.entries,
+    };
+    minutes.push(row);
     console.info(
-      `soak minute ${m}: ${r.rps} req/s, p99 ${r.p99} ms, hits ${ratio(s0, s1)} %, RSS ${rssMb(pid)} MB`,
+      `soak minute ${m}: ${row.rps} req/s, p99 ${row.p99} ms, hits ${row.hitRatio} %, RSS ${row.rssMb} MB ` +
+        `(request thread's heap ${row.heapMb} MB), ${row.entries} answers stored`,
     );
   }
   const out = path.join(ROOT, "bench", "results");
