@@ -1,12 +1,13 @@
 import { PlusOutlined } from "@ant-design/icons";
-import { App, Button, Card, Form, Input, InputNumber, Modal, Switch, Table, Tag } from "antd";
-import { useCallback, useEffect, useState } from "react";
+import { Button, Card, Form, Input, InputNumber, Modal, Switch, Table, Tag } from "antd";
+import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { ProductFormSchema } from "../../../contract/admin";
 import type { AdminProduct } from "../../../contract/answers";
 import { AdminProductSchema, itemsOf } from "../../../contract/answers";
 import type { Route } from "./+types/products";
 import { NO_STORE, useApi, useHydrated, yuan, zodRule } from "./api";
+import { checkedValues, useApiChange, useApiGet } from "./data";
 
 export function headers() {
   return NO_STORE;
@@ -19,42 +20,26 @@ export function meta(_: Route.MetaArgs) {
 /** A product as the console lists it. */
 export type ProductRow = AdminProduct;
 
+const PRODUCTS = itemsOf(AdminProductSchema);
+
 /** Sign-up products: the list and the creation of a new one (details on its own page). */
 export default function Products() {
   const api = useApi();
   const hydrated = useHydrated();
   const navigate = useNavigate();
-  const { message } = App.useApp();
+  const { change } = useApiChange();
   const [form] = Form.useForm();
-  const [items, setItems] = useState<ProductRow[]>([]);
+  const { data } = useApiGet("/api/admin/products", PRODUCTS);
   const [open, setOpen] = useState(false);
 
-  const load = useCallback(async () => {
-    try {
-      setItems((await api("GET", "/api/admin/products", undefined, itemsOf(AdminProductSchema))).items);
-    } catch (err) {
-      message.error((err as Error).message);
-    }
-  }, [api, message]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-
   async function create() {
-    let v: Record<string, unknown>;
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
-    try {
+    const v = await checkedValues(form);
+    if (!v) return;
+    await change(async () => {
       const p = await api("POST", "/api/admin/products", { ...v, contractHtml: "" }, AdminProductSchema);
-      message.success("产品已创建");
       setOpen(false);
       navigate(`/admin/products/${p.id}`);
-    } catch (err) {
-      message.error((err as Error).message);
-    }
+    }, "产品已创建");
   }
 
   return (
@@ -76,7 +61,7 @@ export default function Products() {
     >
       <Table<ProductRow>
         rowKey="id"
-        dataSource={items}
+        dataSource={data?.items ?? []}
         pagination={false}
         scroll={{ x: 640 }}
         columns={[

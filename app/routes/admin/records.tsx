@@ -11,12 +11,13 @@ import {
 } from "antd";
 import type { Dayjs } from "dayjs";
 import dayjs from "dayjs";
-import { useCallback, useEffect, useState } from "react";
+import { useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import type { z } from "zod";
 import type { Paged } from "../../../contract/admin";
 import { pagedOf } from "../../../contract/answers";
-import { saveBlob, useApi, useDownload } from "./api";
+import { saveBlob, useDownload } from "./api";
+import { useApiGet } from "./data";
 
 /** Filters kept in the address (so a filtered list can be shared and survives a reload). */
 export function useFilters() {
@@ -39,25 +40,8 @@ export function useFilters() {
  * is shown as a message and the rows on screen stay.
  */
 export function usePagedList<S extends z.ZodType>(path: string, query: string, item: S) {
-  type T = z.infer<S>;
-  const api = useApi();
-  const { message } = App.useApp();
-  const [data, setData] = useState<Paged<T> | null>(null);
-  const [loading, setLoading] = useState(false);
-  const reload = useCallback(async () => {
-    setLoading(true);
-    try {
-      setData(await api("GET", `${path}?${query}`, undefined, pagedOf(item)));
-    } catch (err) {
-      message.error((err as Error).message);
-    } finally {
-      setLoading(false);
-    }
-  }, [api, path, query, message, item]);
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-  return { data, loading, reload };
+  const page = useMemo(() => pagedOf(item), [item]);
+  return useApiGet(`${path}?${query}`, page);
 }
 
 /** The table pager of a console list: "共 N 条" (or another unit), page and size kept in the address. */
