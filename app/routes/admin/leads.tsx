@@ -1,17 +1,9 @@
-import { App, Card, Descriptions, Drawer, Select, Table, Tag } from "antd";
-import { useState } from "react";
+import { Card, Descriptions, Drawer, Select, Table, Tag } from "antd";
 import { type AdminLead, LEAD_STATUSES } from "../../../contract/admin";
 import { AdminLeadSchema } from "../../../contract/answers";
 import type { Route } from "./+types/leads";
-import { formatDateTime, NO_STORE, useApi } from "./api";
-import {
-  detailColumn,
-  FilterSelect,
-  listPagination,
-  RecordToolbar,
-  useFilters,
-  usePagedList,
-} from "./records";
+import { formatDateTime, NO_STORE } from "./api";
+import { detailColumn, FilterSelect, listPagination, RecordToolbar, useRecords } from "./records";
 
 export function headers() {
   return NO_STORE;
@@ -28,24 +20,10 @@ const FORMS = [
 const STATUS_COLOR = { new: "orange", contacted: "blue", closed: "default" } as const;
 
 export default function Leads() {
-  const api = useApi();
-  const { message } = App.useApp();
-  const { filters, set } = useFilters();
-  const [detail, setDetail] = useState<AdminLead | null>(null);
-  const query = new URLSearchParams(filters).toString();
-
-  const { data, loading, reload: load } = usePagedList("/api/admin/leads", query, AdminLeadSchema);
-
-  async function setStatus(lead: AdminLead, status: AdminLead["status"]) {
-    try {
-      const updated = await api("PUT", `/api/admin/leads/${lead.id}/status`, { status }, AdminLeadSchema);
-      message.success("状态已更新");
-      if (detail?.id === lead.id) setDetail(updated);
-      void load();
-    } catch (err) {
-      message.error((err as Error).message);
-    }
-  }
+  const { filters, set, data, loading, detail, setDetail, setStatus } = useRecords(
+    "/api/admin/leads",
+    AdminLeadSchema,
+  );
 
   const statusSelect = (lead: AdminLead) => (
     <Select

@@ -6,14 +6,8 @@ import { AdminOrderSchema, AdminProductSchema, itemsOf, RevealedIdSchema } from 
 import { professionLabel } from "../../../contract/signup";
 import type { Route } from "./+types/orders";
 import { formatDateTime, NO_STORE, useApi, yuan } from "./api";
-import {
-  detailColumn,
-  FilterSelect,
-  listPagination,
-  RecordToolbar,
-  useFilters,
-  usePagedList,
-} from "./records";
+import { useApiChange } from "./data";
+import { detailColumn, FilterSelect, listPagination, RecordToolbar, useRecords } from "./records";
 
 export function headers() {
   return NO_STORE;
@@ -28,14 +22,14 @@ const statusTag = (s: AdminOrder["status"]) =>
 
 export default function Orders() {
   const api = useApi();
-  const { message, modal } = App.useApp();
-  const { filters, set } = useFilters();
-  const [detail, setDetail] = useState<AdminOrder | null>(null);
+  const { modal } = App.useApp();
+  const { change } = useApiChange();
+  const { filters, set, data, loading, detail, setDetail, setStatus } = useRecords(
+    "/api/admin/orders",
+    AdminOrderSchema,
+  );
   const [revealed, setRevealed] = useState<Record<number, string>>({});
   const [products, setProducts] = useState<{ value: number; label: string }[]>([]);
-  const query = new URLSearchParams(filters).toString();
-
-  const { data, loading, reload: load } = usePagedList("/api/admin/orders", query, AdminOrderSchema);
   useEffect(() => {
     api("GET", "/api/admin/products", undefined, itemsOf(AdminProductSchema))
       .then((r) => setProducts(r.items.map((p) => ({ value: p.id, label: `${p.id} ${p.name}` }))))
@@ -48,14 +42,11 @@ export default function Orders() {
       content: "查看操作将以您的账号记录到操作日志。请仅在核对签约信息时查看，不要复制或外传。",
       okText: "查看",
       cancelText: "取消",
-      onOk: async () => {
-        try {
+      onOk: () =>
+        change(async () => {
           const r = await api("POST", `/api/admin/orders/${order.id}/reveal-id`, undefined, RevealedIdSchema);
           setRevealed((m) => ({ ...m, [order.id]: r.idCard }));
-        } catch (err) {
-          message.error((err as Error).message);
-        }
-      },
+        }),
     });
   }
 
@@ -65,21 +56,7 @@ export default function Orders() {
       content: `订单 ${order.orderNo}，金额 ${yuan(order.total)}。此操作会记录到操作日志。`,
       okText: "确定",
       cancelText: "取消",
-      onOk: async () => {
-        try {
-          const updated = await api(
-            "PUT",
-            `/api/admin/orders/${order.id}/status`,
-            { status },
-            AdminOrderSchema,
-          );
-          message.success("状态已更新");
-          if (detail?.id === order.id) setDetail(updated);
-          void load();
-        } catch (err) {
-          message.error((err as Error).message);
-        }
-      },
+      onOk: () => setStatus(order, status),
     });
   }
 

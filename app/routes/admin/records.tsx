@@ -16,8 +16,8 @@ import { useSearchParams } from "react-router";
 import type { z } from "zod";
 import type { Paged } from "../../../contract/admin";
 import { pagedOf } from "../../../contract/answers";
-import { saveBlob, useDownload } from "./api";
-import { useApiGet } from "./data";
+import { saveBlob, useApi, useDownload } from "./api";
+import { useApiChange, useApiGet } from "./data";
 
 /** Filters kept in the address (so a filtered list can be shared and survives a reload). */
 export function useFilters() {
@@ -42,6 +42,30 @@ export function useFilters() {
 export function usePagedList<S extends z.ZodType>(path: string, query: string, item: S) {
   const page = useMemo(() => pagedOf(item), [item]);
   return useApiGet(`${path}?${query}`, page);
+}
+
+/**
+ * The leads or orders screen: its list filtered through the address, the record open in the
+ * drawer, and `setStatus`, which changes a record's status (`PUT path/id/status`), shows the
+ * answer in the drawer when that record is open there and reads the list again.
+ */
+export function useRecords<S extends z.ZodType<{ id: number }>>(path: string, item: S) {
+  type T = z.infer<S>;
+  const api = useApi();
+  const { change } = useApiChange();
+  const { filters, set } = useFilters();
+  const { data, loading, reload } = usePagedList(path, new URLSearchParams(filters).toString(), item);
+  const [detail, setDetail] = useState<T | null>(null);
+
+  async function setStatus(record: T, status: string) {
+    const changed = await change(async () => {
+      const updated = await api("PUT", `${path}/${record.id}/status`, { status }, item);
+      if (detail?.id === record.id) setDetail(updated);
+    }, "状态已更新");
+    if (changed) void reload();
+  }
+
+  return { filters, set, data, loading, detail, setDetail, setStatus };
 }
 
 /** The table pager of a console list: "共 N 条" (or another unit), page and size kept in the address. */
