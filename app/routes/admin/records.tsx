@@ -170,23 +170,27 @@ export function RecordToolbar({
   );
 }
 
+/** A list filter: a clearable select named by its placeholder; `onSearch` asks the server for options. */
 export function FilterSelect({
   label,
   value,
   options,
   onChange,
+  onSearch,
   width = 130,
 }: {
   label: string;
   value?: string;
-  options: { value: string | number; label: string }[];
+  options: readonly { value: string | number; label: string }[];
   onChange: (v: string | undefined) => void;
+  onSearch?: (q: string) => void;
   width?: number;
 }) {
   return (
     <Select
       placeholder={label}
       allowClear
+      showSearch={onSearch && { filterOption: false, onSearch }}
       value={value}
       options={options.map((o) => ({ value: String(o.value), label: o.label }))}
       onChange={(v) => onChange(v ?? undefined)}
