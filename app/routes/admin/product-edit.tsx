@@ -22,6 +22,7 @@ import { AdminProductDetailSchema, type AdminQuestion } from "../../../contract/
 import type { Route } from "./+types/product-edit";
 import { NO_STORE, useApi, useHydrated, zodRule } from "./api";
 import { checkedValues, useApiChange, useApiGet } from "./data";
+import { ProductFields } from "./ProductFields";
 import { RichTextEditor } from "./RichTextEditor";
 
 export function headers() {
@@ -122,21 +123,7 @@ export default function ProductEdit() {
         }
       >
         <Form form={form} layout="vertical" onFinish={saveProduct}>
-          <Form.Item label="产品名称" name="name" required rules={zodRule(ProductFormSchema, "name")}>
-            <Input />
-          </Form.Item>
-          <Form.Item
-            label="价格（元）"
-            name="price"
-            required
-            rules={zodRule(ProductFormSchema, "price")}
-            extra="以分为单位保存"
-          >
-            <InputNumber min={0} precision={2} style={{ width: 200 }} suffix="元" />
-          </Form.Item>
-          <Form.Item label="需要勾选协议" name="requiresAgreement" valuePropName="checked">
-            <Switch />
-          </Form.Item>
+          <ProductFields priceExtra="以分为单位保存" />
           <Form.Item label="协议内容" name="contractHtml" rules={zodRule(ProductFormSchema, "contractHtml")}>
             <RichTextEditor placeholder="协议内容" />
           </Form.Item>

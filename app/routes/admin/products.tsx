@@ -1,5 +1,5 @@
 import { PlusOutlined } from "@ant-design/icons";
-import { Button, Card, Form, Input, InputNumber, Modal, Switch, Table, Tag } from "antd";
+import { Button, Card, Form, InputNumber, Modal, Table, Tag } from "antd";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { ProductFormSchema } from "../../../contract/admin";
@@ -8,6 +8,7 @@ import { AdminProductSchema, itemsOf } from "../../../contract/answers";
 import type { Route } from "./+types/products";
 import { NO_STORE, useApi, useHydrated, yuan, zodRule } from "./api";
 import { checkedValues, useApiChange, useApiGet } from "./data";
+import { ProductFields } from "./ProductFields";
 
 export function headers() {
   return NO_STORE;
@@ -110,15 +111,7 @@ export default function Products() {
             >
               <InputNumber min={1} precision={0} style={{ width: 200 }} />
             </Form.Item>
-            <Form.Item label="产品名称" name="name" required rules={zodRule(ProductFormSchema, "name")}>
-              <Input />
-            </Form.Item>
-            <Form.Item label="价格（元）" name="price" required rules={zodRule(ProductFormSchema, "price")}>
-              <InputNumber min={0} precision={2} style={{ width: 200 }} suffix="元" />
-            </Form.Item>
-            <Form.Item label="需要勾选协议" name="requiresAgreement" valuePropName="checked">
-              <Switch />
-            </Form.Item>
+            <ProductFields />
           </Form>
         </Modal>
       )}
