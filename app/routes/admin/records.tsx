@@ -3,6 +3,9 @@ import {
   App,
   Button,
   DatePicker,
+  Descriptions,
+  type DescriptionsProps,
+  Drawer,
   Input,
   Select,
   Space,
@@ -45,11 +48,12 @@ export function usePagedList<S extends z.ZodType>(path: string, query: string, i
 }
 
 /**
- * The leads or orders screen: its list filtered through the address, the record open in the
- * drawer, and `setStatus`, which changes a record's status (`PUT path/id/status`), shows the
- * answer in the drawer when that record is open there and reads the list again.
+ * The leads or orders screen: its list filtered through the address with its pager ("共 N {unit}"),
+ * the record open in the drawer, and `setStatus`, which changes a record's status
+ * (`PUT path/id/status`), shows the answer in the drawer when that record is open there and reads
+ * the list again.
  */
-export function useRecords<S extends z.ZodType<{ id: number }>>(path: string, item: S) {
+export function useRecords<S extends z.ZodType<{ id: number }>>(path: string, item: S, unit?: string) {
   type T = z.infer<S>;
   const api = useApi();
   const { change } = useApiChange();
@@ -65,7 +69,8 @@ export function useRecords<S extends z.ZodType<{ id: number }>>(path: string, it
     if (changed) void reload();
   }
 
-  return { filters, set, data, loading, detail, setDetail, setStatus };
+  const pagination = listPagination(data, set, unit);
+  return { filters, set, data, loading, pagination, detail, setDetail, setStatus };
 }
 
 /** The table pager of a console list: "共 N 条" (or another unit), page and size kept in the address. */
@@ -106,22 +111,19 @@ export function detailColumn<T extends { id: number }>(
   };
 }
 
-/** Date range, keyword and the CSV export shared by the leads and orders pages. */
+/** Date range, keyword and the CSV export shared by the leads and orders pages (filters in the address). */
 export function RecordToolbar({
-  filters,
-  set,
   exportPath,
   fileName,
   placeholder,
   children,
 }: {
-  filters: Record<string, string>;
-  set: (patch: Record<string, string | undefined>) => void;
   exportPath: string;
   fileName: string;
   placeholder: string;
   children?: React.ReactNode;
 }) {
+  const { filters, set } = useFilters();
   const download = useDownload();
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
@@ -167,6 +169,33 @@ export function RecordToolbar({
         导出 CSV
       </Button>
     </Space>
+  );
+}
+
+/** The drawer of the leads and orders pages: the record's fields in one column, then `children`. */
+export function RecordDrawer({
+  title,
+  size,
+  items,
+  onClose,
+  children,
+}: {
+  title: string;
+  size: number;
+  /** the open record's fields; null while no record is open (the drawer is closed) */
+  items: DescriptionsProps["items"] | null;
+  onClose: () => void;
+  children?: React.ReactNode;
+}) {
+  return (
+    <Drawer open={items !== null} onClose={onClose} title={title} size={size}>
+      {items && (
+        <>
+          <Descriptions column={1} bordered size="small" items={items} />
+          {children}
+        </>
+      )}
+    </Drawer>
   );
 }
 
