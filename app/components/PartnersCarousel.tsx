@@ -17,7 +17,7 @@ export function PartnersCarousel({ partners }: { partners: Partner[] }) {
       <Carousel
         label="合作伙伴"
         className="partners-carousel"
-        interval={4000}
+        autoplayMs={4000}
         slides={slides.map((group, s) => (
           <ul key={group[0]?.thumb ?? s} className="partner-grid">
             {group.map((p, i) => {

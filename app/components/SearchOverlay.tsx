@@ -7,9 +7,10 @@ export const searchPath = (keyword: string) =>
 
 export const tagPath = (t: Tag) => `/taglist/${t.tagId}?name=${encodeURIComponent(t.tagName)}`;
 
-function TagList({ tags }: { tags: Tag[] }) {
+/** Tags as a list of links to their tag pages (`label` names the list for screen readers). */
+export function TagList({ tags, className, label }: { tags: Tag[]; className: string; label?: string }) {
   return (
-    <ul className="hot-tags">
+    <ul className={className} aria-label={label}>
       {tags.map((t) => (
         <li key={t.tagId}>
           <Link to={tagPath(t)} className="tag">
@@ -24,11 +25,11 @@ function TagList({ tags }: { tags: Tag[] }) {
 /** The hot tags, in one row of 8 (header overlay) or two rows of 4 (left-menu dialog). */
 export function HotTags({ tags, split = false }: { tags: Tag[]; split?: boolean }) {
   if (tags.length === 0) return null;
-  if (!split) return <TagList tags={tags.slice(0, 8)} />;
+  if (!split) return <TagList tags={tags.slice(0, 8)} className="hot-tags" />;
   return (
     <>
-      <TagList tags={tags.slice(0, 4)} />
-      <TagList tags={tags.slice(4, 8)} />
+      <TagList tags={tags.slice(0, 4)} className="hot-tags" />
+      <TagList tags={tags.slice(4, 8)} className="hot-tags" />
     </>
   );
 }

@@ -15,6 +15,7 @@ export function TopCarousel({ banners }: { banners: TopBanner[] }) {
     <Carousel
       label="头条推荐"
       className="top-carousel"
+      autoplayMs={5000}
       slides={banners.map((b, i) => (
         <BannerLink key={b.bannerId} bannerId={b.bannerId} href={b.bannerLink} className="top-slide">
           <img

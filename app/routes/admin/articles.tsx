@@ -1,12 +1,13 @@
 import { PlusOutlined } from "@ant-design/icons";
-import { App, Button, Card, Input, Popconfirm, Select, Space, Switch, Table, Tag } from "antd";
+import { Button, Card, Input, Popconfirm, Space, Switch, Table, Tag } from "antd";
 import { Link } from "react-router";
 import { type AdminArticleRow, ARTICLE_STATUSES } from "../../../contract/admin";
 import { AdminArticleRowSchema } from "../../../contract/answers";
 import type { Route } from "./+types/articles";
 import { formatDateTime, NO_STORE, useApi } from "./api";
+import { useApiChange } from "./data";
 import { useColumnsAndTags } from "./options";
-import { listPagination, useFilters, usePagedList } from "./records";
+import { FilterSelect, listPagination, useFilters, usePagedList } from "./records";
 
 export function headers() {
   return NO_STORE;
@@ -16,46 +17,37 @@ export function meta(_: Route.MetaArgs) {
   return [{ title: "文章 - 编辑后台" }];
 }
 
+const HOT = [
+  { value: "1", label: "热点" },
+  { value: "0", label: "非热点" },
+];
+
 export default function Articles() {
   const api = useApi();
-  const { message } = App.useApp();
-  const { params, set } = useFilters();
+  const { change } = useApiChange();
+  const { params, filters, set } = useFilters();
   const { columns, tags, searchTags } = useColumnsAndTags();
   const query = params.toString();
 
   const { data, loading, reload: load } = usePagedList("/api/admin/articles", query, AdminArticleRowSchema);
 
-  const setFilter = (key: string, value: string | number | undefined | null) => set({ [key]: value });
-  const num = (k: string) => (params.get(k) ? Number(params.get(k)) : undefined);
-
-  async function toggleHot(row: AdminArticleRow, hot: boolean) {
-    try {
-      await api("PUT", `/api/admin/articles/${row.id}/hot`, { hot });
-      message.success(hot ? "已设为热点" : "已取消热点");
-      void load();
-    } catch (err) {
-      message.error((err as Error).message);
-    }
+  /** Runs a change of one article; once it succeeds, shows `done` and reads the list again. */
+  async function changeArticle(run: () => Promise<unknown>, done: string) {
+    if (await change(run, done)) void load();
   }
+  const toggleHot = (row: AdminArticleRow, hot: boolean) =>
+    changeArticle(
+      () => api("PUT", `/api/admin/articles/${row.id}/hot`, { hot }),
+      hot ? "已设为热点" : "已取消热点",
+    );
   /** A scheduled article published now, or turned back into a draft. */
-  async function scheduled(row: AdminArticleRow, action: "publish-now" | "unschedule") {
-    try {
-      await api("POST", `/api/admin/articles/${row.id}/${action}`);
-      message.success(action === "publish-now" ? "已发布" : "已取消定时，文章转为草稿");
-      void load();
-    } catch (err) {
-      message.error((err as Error).message);
-    }
-  }
-  async function remove(row: AdminArticleRow) {
-    try {
-      await api("DELETE", `/api/admin/articles/${row.id}`);
-      message.success("已删除");
-      void load();
-    } catch (err) {
-      message.error((err as Error).message);
-    }
-  }
+  const scheduled = (row: AdminArticleRow, action: "publish-now" | "unschedule") =>
+    changeArticle(
+      () => api("POST", `/api/admin/articles/${row.id}/${action}`),
+      action === "publish-now" ? "已发布" : "已取消定时，文章转为草稿",
+    );
+  const remove = (row: AdminArticleRow) =>
+    changeArticle(() => api("DELETE", `/api/admin/articles/${row.id}`), "已删除");
 
   return (
     <Card
@@ -72,50 +64,39 @@ export default function Articles() {
         <Input.Search
           placeholder="搜索标题"
           allowClear
-          defaultValue={params.get("q") ?? ""}
-          onSearch={(v) => setFilter("q", v.trim())}
+          defaultValue={filters.q ?? ""}
+          onSearch={(v) => set({ q: v.trim() })}
           style={{ width: 220 }}
           aria-label="搜索标题"
         />
-        <Select
-          placeholder="栏目"
-          allowClear
-          value={num("columnId")}
+        <FilterSelect
+          label="栏目"
+          value={filters.columnId}
           options={columns}
-          onChange={(v) => setFilter("columnId", v)}
-          style={{ width: 140 }}
-          aria-label="栏目"
+          onChange={(v) => set({ columnId: v })}
+          width={140}
         />
-        <Select
-          placeholder="标签"
-          allowClear
-          showSearch={{ filterOption: false, onSearch: (q) => void searchTags(q) }}
-          value={num("tagId")}
+        <FilterSelect
+          label="标签"
+          value={filters.tagId}
           options={tags}
-          onChange={(v) => setFilter("tagId", v)}
-          style={{ width: 160 }}
-          aria-label="标签"
+          onChange={(v) => set({ tagId: v })}
+          onSearch={(q) => void searchTags(q)}
+          width={160}
         />
-        <Select
-          placeholder="状态"
-          allowClear
-          value={params.get("status") ?? undefined}
-          options={ARTICLE_STATUSES.map((s) => ({ value: s.value, label: s.label }))}
-          onChange={(v) => setFilter("status", v)}
-          style={{ width: 120 }}
-          aria-label="状态"
+        <FilterSelect
+          label="状态"
+          value={filters.status}
+          options={ARTICLE_STATUSES}
+          onChange={(v) => set({ status: v })}
+          width={120}
         />
-        <Select
-          placeholder="热点"
-          allowClear
-          value={params.get("hot") ?? undefined}
-          options={[
-            { value: "1", label: "热点" },
-            { value: "0", label: "非热点" },
-          ]}
-          onChange={(v) => setFilter("hot", v)}
-          style={{ width: 110 }}
-          aria-label="热点"
+        <FilterSelect
+          label="热点"
+          value={filters.hot}
+          options={HOT}
+          onChange={(v) => set({ hot: v })}
+          width={110}
         />
       </Space>
       <Table<AdminArticleRow>

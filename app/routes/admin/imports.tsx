@@ -66,9 +66,13 @@ const OUTCOME_COLOR: Record<ImportNote["outcome"], string> = {
 };
 const NEW_COLUMN = "__new__";
 
-/** A job followed while it reads or imports: polled every second until it settles. */
+/**
+ * A job followed while it reads or imports: polled every second until it settles. `resume` continues
+ * a stopped job; when that is refused, the server's message shows and the job is read again.
+ */
 function useJob(id: number | null) {
   const api = useApi();
+  const { message } = App.useApp();
   const [job, setJob] = useState<ImportJob | null>(null);
   const [error, setError] = useState("");
   const reload = useCallback(async () => {
@@ -89,7 +93,16 @@ function useJob(id: number | null) {
     const t = setInterval(() => void reload(), 1000);
     return () => clearInterval(t);
   }, [busy, reload]);
-  return { job, error, reload, setJob };
+  async function resume() {
+    if (!job) return;
+    try {
+      setJob(await api("POST", `/api/admin/imports/${job.id}/resume`, undefined, ImportJobSchema));
+    } catch (err) {
+      message.error((err as Error).message);
+      void reload();
+    }
+  }
+  return { job, error, setJob, resume };
 }
 
 /** Sends the file as the request body with XMLHttpRequest, whose upload events give the progress. */
@@ -272,7 +285,7 @@ function WordpressImport({
   const { csrfToken } = useConsoleSession();
   const { message } = App.useApp();
   const { columns } = useColumnsAndTags();
-  const { job, error, reload, setJob } = useJob(jobId);
+  const { job, error, setJob, resume } = useJob(jobId);
   const [file, setFile] = useState<File | null>(null);
   const [uploading, setUploading] = useState<number | null>(null);
   const [mapping, setMapping] = useState<Record<string, number | string>>({});
@@ -321,16 +334,6 @@ function WordpressImport({
       message.error((err as Error).message);
     } finally {
       setStarting(false);
-    }
-  }
-
-  async function resume() {
-    if (!job) return;
-    try {
-      setJob(await api("POST", `/api/admin/imports/${job.id}/resume`, undefined, ImportJobSchema));
-    } catch (err) {
-      message.error((err as Error).message);
-      void reload();
     }
   }
 
@@ -606,7 +609,7 @@ function WechatImport({ jobId, setJobId }: { jobId: number | null; setJobId: (id
   const api = useApi();
   const { message } = App.useApp();
   const { columns } = useColumnsAndTags();
-  const { job, reload, setJob } = useJob(jobId);
+  const { job, setJob, resume } = useJob(jobId);
   const [text, setText] = useState("");
   const [columnId, setColumnId] = useState<number | undefined>();
   const [busy, setBusy] = useState(false);
@@ -628,16 +631,6 @@ function WechatImport({ jobId, setJobId }: { jobId: number | null; setJobId: (id
       message.error((err as Error).message);
     } finally {
       setBusy(false);
-    }
-  }
-
-  async function resume() {
-    if (!job) return;
-    try {
-      setJob(await api("POST", `/api/admin/imports/${job.id}/resume`, undefined, ImportJobSchema));
-    } catch (err) {
-      message.error((err as Error).message);
-      void reload();
     }
   }
 

@@ -1,17 +1,9 @@
-import { App, Card, Descriptions, Drawer, Select, Table, Tag } from "antd";
-import { useState } from "react";
+import { Card, Select, Table, Tag } from "antd";
 import { type AdminLead, LEAD_STATUSES } from "../../../contract/admin";
 import { AdminLeadSchema } from "../../../contract/answers";
 import type { Route } from "./+types/leads";
-import { formatDateTime, NO_STORE, useApi } from "./api";
-import {
-  detailColumn,
-  FilterSelect,
-  listPagination,
-  RecordToolbar,
-  useFilters,
-  usePagedList,
-} from "./records";
+import { formatDateTime, NO_STORE } from "./api";
+import { detailColumn, FilterSelect, RecordDrawer, RecordToolbar, useRecords } from "./records";
 
 export function headers() {
   return NO_STORE;
@@ -28,24 +20,10 @@ const FORMS = [
 const STATUS_COLOR = { new: "orange", contacted: "blue", closed: "default" } as const;
 
 export default function Leads() {
-  const api = useApi();
-  const { message } = App.useApp();
-  const { filters, set } = useFilters();
-  const [detail, setDetail] = useState<AdminLead | null>(null);
-  const query = new URLSearchParams(filters).toString();
-
-  const { data, loading, reload: load } = usePagedList("/api/admin/leads", query, AdminLeadSchema);
-
-  async function setStatus(lead: AdminLead, status: AdminLead["status"]) {
-    try {
-      const updated = await api("PUT", `/api/admin/leads/${lead.id}/status`, { status }, AdminLeadSchema);
-      message.success("状态已更新");
-      if (detail?.id === lead.id) setDetail(updated);
-      void load();
-    } catch (err) {
-      message.error((err as Error).message);
-    }
-  }
+  const { filters, set, data, loading, pagination, detail, setDetail, setStatus } = useRecords(
+    "/api/admin/leads",
+    AdminLeadSchema,
+  );
 
   const statusSelect = (lead: AdminLead) => (
     <Select
@@ -60,18 +38,12 @@ export default function Leads() {
 
   return (
     <Card title="MCN 线索">
-      <RecordToolbar
-        filters={filters}
-        set={set}
-        exportPath="/api/admin/leads/export"
-        fileName="MCN线索"
-        placeholder="姓名、电话或品牌"
-      >
+      <RecordToolbar exportPath="/api/admin/leads/export" fileName="MCN线索" placeholder="姓名、电话或品牌">
         <FilterSelect label="类型" value={filters.form} options={FORMS} onChange={(v) => set({ form: v })} />
         <FilterSelect
           label="状态"
           value={filters.status}
-          options={LEAD_STATUSES.map((s) => ({ value: s.value, label: s.label }))}
+          options={LEAD_STATUSES}
           onChange={(v) => set({ status: v })}
         />
       </RecordToolbar>
@@ -81,7 +53,7 @@ export default function Leads() {
         dataSource={data?.items ?? []}
         scroll={{ x: 900 }}
         onRow={(r) => ({ onDoubleClick: () => setDetail(r) })}
-        pagination={listPagination(data, set)}
+        pagination={pagination}
         columns={[
           { title: "提交时间", dataIndex: "createdAt", width: 150, render: formatDateTime },
           {
@@ -111,76 +83,69 @@ export default function Leads() {
           detailColumn<AdminLead>("lead", setDetail),
         ]}
       />
-      <Drawer
-        open={detail !== null}
-        onClose={() => setDetail(null)}
+      <RecordDrawer
         title={`线索 #${detail?.id ?? ""}`}
         size={520}
-      >
-        {detail && (
-          <Descriptions
-            column={1}
-            bordered
-            size="small"
-            items={[
-              { key: "form", label: "类型", children: detail.form === "business" ? "商家合作" : "达人合作" },
-              { key: "name", label: "姓名/联系人", children: detail.name },
-              { key: "phone", label: "电话", children: <a href={`tel:${detail.phone}`}>{detail.phone}</a> },
-              ...(detail.form === "business"
-                ? [
-                    { key: "brand", label: "品牌", children: detail.brand },
-                    { key: "role", label: "角色", children: detail.role },
-                  ]
-                : [
-                    { key: "nick", label: "主渠道昵称", children: detail.channelNickname },
-                    {
-                      key: "link",
-                      label: "主渠道链接",
-                      children: detail.channelLink ? (
-                        <a href={detail.channelLink} target="_blank" rel="noreferrer noopener">
-                          {detail.channelLink}
-                        </a>
-                      ) : null,
-                    },
-                    {
-                      key: "pic",
-                      label: "身份证复印件",
-                      children: detail.idCopyPic ? (
-                        <a href={`/api/admin/leads/${detail.id}/id-copy`} target="_blank" rel="noreferrer">
-                          <img
-                            src={`/api/admin/leads/${detail.id}/id-copy`}
-                            alt="身份证复印件"
-                            className="console-doc-pic"
-                          />
-                        </a>
-                      ) : (
-                        "未上传"
-                      ),
-                    },
-                  ]),
-              {
-                key: "status",
-                label: "状态",
-                children: (
-                  <>
-                    <Tag color={STATUS_COLOR[detail.status]}>
-                      {LEAD_STATUSES.find((s) => s.value === detail.status)?.label}
-                    </Tag>
-                    {statusSelect(detail)}
-                  </>
-                ),
-              },
-              { key: "time", label: "提交时间", children: formatDateTime(detail.createdAt) },
-              { key: "source", label: "来源页面", children: detail.sourcePage },
-              {
-                key: "ua",
-                label: "浏览器",
-                children: <span className="console-small">{detail.userAgent}</span>,
-              },
-            ]}
-          />
-        )}
-      </Drawer>
+        onClose={() => setDetail(null)}
+        items={
+          detail && [
+            { key: "form", label: "类型", children: detail.form === "business" ? "商家合作" : "达人合作" },
+            { key: "name", label: "姓名/联系人", children: detail.name },
+            { key: "phone", label: "电话", children: <a href={`tel:${detail.phone}`}>{detail.phone}</a> },
+            ...(detail.form === "business"
+              ? [
+                  { key: "brand", label: "品牌", children: detail.brand },
+                  { key: "role", label: "角色", children: detail.role },
+                ]
+              : [
+                  { key: "nick", label: "主渠道昵称", children: detail.channelNickname },
+                  {
+                    key: "link",
+                    label: "主渠道链接",
+                    children: detail.channelLink ? (
+                      <a href={detail.channelLink} target="_blank" rel="noreferrer noopener">
+                        {detail.channelLink}
+                      </a>
+                    ) : null,
+                  },
+                  {
+                    key: "pic",
+                    label: "身份证复印件",
+                    children: detail.idCopyPic ? (
+                      <a href={`/api/admin/leads/${detail.id}/id-copy`} target="_blank" rel="noreferrer">
+                        <img
+                          src={`/api/admin/leads/${detail.id}/id-copy`}
+                          alt="身份证复印件"
+                          className="console-doc-pic"
+                        />
+                      </a>
+                    ) : (
+                      "未上传"
+                    ),
+                  },
+                ]),
+            {
+              key: "status",
+              label: "状态",
+              children: (
+                <>
+                  <Tag color={STATUS_COLOR[detail.status]}>
+                    {LEAD_STATUSES.find((s) => s.value === detail.status)?.label}
+                  </Tag>
+                  {statusSelect(detail)}
+                </>
+              ),
+            },
+            { key: "time", label: "提交时间", children: formatDateTime(detail.createdAt) },
+            { key: "source", label: "来源页面", children: detail.sourcePage },
+            {
+              key: "ua",
+              label: "浏览器",
+              children: <span className="console-small">{detail.userAgent}</span>,
+            },
+          ]
+        }
+      />
     </Card>
   );
 }

@@ -1,19 +1,13 @@
 import { EyeOutlined } from "@ant-design/icons";
-import { App, Button, Card, Descriptions, Drawer, Select, Space, Table, Tag, Typography } from "antd";
+import { App, Button, Card, Descriptions, Select, Space, Table, Tag, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { type AdminOrder, ORDER_STATUSES } from "../../../contract/admin";
 import { AdminOrderSchema, AdminProductSchema, itemsOf, RevealedIdSchema } from "../../../contract/answers";
 import { professionLabel } from "../../../contract/signup";
 import type { Route } from "./+types/orders";
 import { formatDateTime, NO_STORE, useApi, yuan } from "./api";
-import {
-  detailColumn,
-  FilterSelect,
-  listPagination,
-  RecordToolbar,
-  useFilters,
-  usePagedList,
-} from "./records";
+import { useApiChange } from "./data";
+import { detailColumn, FilterSelect, RecordDrawer, RecordToolbar, useRecords } from "./records";
 
 export function headers() {
   return NO_STORE;
@@ -28,14 +22,15 @@ const statusTag = (s: AdminOrder["status"]) =>
 
 export default function Orders() {
   const api = useApi();
-  const { message, modal } = App.useApp();
-  const { filters, set } = useFilters();
-  const [detail, setDetail] = useState<AdminOrder | null>(null);
+  const { modal } = App.useApp();
+  const { change } = useApiChange();
+  const { filters, set, data, loading, pagination, detail, setDetail, setStatus } = useRecords(
+    "/api/admin/orders",
+    AdminOrderSchema,
+    "单",
+  );
   const [revealed, setRevealed] = useState<Record<number, string>>({});
   const [products, setProducts] = useState<{ value: number; label: string }[]>([]);
-  const query = new URLSearchParams(filters).toString();
-
-  const { data, loading, reload: load } = usePagedList("/api/admin/orders", query, AdminOrderSchema);
   useEffect(() => {
     api("GET", "/api/admin/products", undefined, itemsOf(AdminProductSchema))
       .then((r) => setProducts(r.items.map((p) => ({ value: p.id, label: `${p.id} ${p.name}` }))))
@@ -48,14 +43,11 @@ export default function Orders() {
       content: "查看操作将以您的账号记录到操作日志。请仅在核对签约信息时查看，不要复制或外传。",
       okText: "查看",
       cancelText: "取消",
-      onOk: async () => {
-        try {
+      onOk: () =>
+        change(async () => {
           const r = await api("POST", `/api/admin/orders/${order.id}/reveal-id`, undefined, RevealedIdSchema);
           setRevealed((m) => ({ ...m, [order.id]: r.idCard }));
-        } catch (err) {
-          message.error((err as Error).message);
-        }
-      },
+        }),
     });
   }
 
@@ -65,29 +57,13 @@ export default function Orders() {
       content: `订单 ${order.orderNo}，金额 ${yuan(order.total)}。此操作会记录到操作日志。`,
       okText: "确定",
       cancelText: "取消",
-      onOk: async () => {
-        try {
-          const updated = await api(
-            "PUT",
-            `/api/admin/orders/${order.id}/status`,
-            { status },
-            AdminOrderSchema,
-          );
-          message.success("状态已更新");
-          if (detail?.id === order.id) setDetail(updated);
-          void load();
-        } catch (err) {
-          message.error((err as Error).message);
-        }
-      },
+      onOk: () => setStatus(order, status),
     });
   }
 
   return (
     <Card title="报名订单">
       <RecordToolbar
-        filters={filters}
-        set={set}
         exportPath="/api/admin/orders/export"
         fileName="报名订单"
         placeholder="订单号、签约人、手机号"
@@ -95,7 +71,7 @@ export default function Orders() {
         <FilterSelect
           label="状态"
           value={filters.status}
-          options={ORDER_STATUSES.map((s) => ({ value: s.value, label: s.label }))}
+          options={ORDER_STATUSES}
           onChange={(v) => set({ status: v })}
         />
         <FilterSelect
@@ -111,7 +87,7 @@ export default function Orders() {
         loading={loading}
         dataSource={data?.items ?? []}
         scroll={{ x: 1100 }}
-        pagination={listPagination(data, set, "单")}
+        pagination={pagination}
         columns={[
           { title: "下单时间", dataIndex: "createdAt", width: 150, render: formatDateTime },
           {
@@ -140,66 +116,62 @@ export default function Orders() {
           detailColumn<AdminOrder>("order", setDetail),
         ]}
       />
-      <Drawer
-        open={detail !== null}
-        onClose={() => setDetail(null)}
+      <RecordDrawer
         title={`订单 ${detail?.orderNo ?? ""}`}
         size={560}
+        onClose={() => setDetail(null)}
+        items={
+          detail && [
+            { key: "status", label: "状态", children: statusTag(detail.status) },
+            { key: "product", label: "产品", children: `${detail.productId} ${detail.productName}` },
+            {
+              key: "profession",
+              label: "身份",
+              children: professionLabel(detail.profession),
+            },
+            { key: "way", label: "签约方式", children: detail.signWay === "COMPANY" ? "企业" : "个人" },
+            ...(detail.companyName
+              ? [{ key: "company", label: "企业名称", children: detail.companyName }]
+              : []),
+            { key: "signer", label: "签约人", children: detail.signer },
+            { key: "contact", label: "手机号", children: detail.contact },
+            {
+              key: "id",
+              label: "身份证号",
+              children: detail.hasIdCard ? (
+                <Space>
+                  <span data-testid="order-id-card">{revealed[detail.id] ?? detail.idCardMasked}</span>
+                  {!revealed[detail.id] && (
+                    <Button size="small" icon={<EyeOutlined />} onClick={() => reveal(detail)}>
+                      查看完整号码
+                    </Button>
+                  )}
+                </Space>
+              ) : (
+                "—"
+              ),
+            },
+            { key: "payer", label: "付款人/方", children: detail.payer },
+            { key: "qty", label: "份数", children: detail.quantity },
+            { key: "price", label: "单价", children: yuan(detail.unitPrice) },
+            { key: "total", label: "金额", children: yuan(detail.total) },
+            ...(detail.shopName || detail.shopId
+              ? [
+                  {
+                    key: "shop",
+                    label: "店铺",
+                    children: `${detail.shopName ?? ""} ${detail.shopId ?? ""}`,
+                  },
+                ]
+              : []),
+            { key: "created", label: "下单时间", children: formatDateTime(detail.createdAt) },
+            { key: "paid", label: "支付时间", children: formatDateTime(detail.paidAt) || "—" },
+            { key: "trade", label: "支付流水号", children: detail.tradeNo ?? "—" },
+          ]
+        }
       >
         {detail && (
           <>
-            <Descriptions
-              column={1}
-              bordered
-              size="small"
-              items={[
-                { key: "status", label: "状态", children: statusTag(detail.status) },
-                { key: "product", label: "产品", children: `${detail.productId} ${detail.productName}` },
-                {
-                  key: "profession",
-                  label: "身份",
-                  children: professionLabel(detail.profession),
-                },
-                { key: "way", label: "签约方式", children: detail.signWay === "COMPANY" ? "企业" : "个人" },
-                ...(detail.companyName
-                  ? [{ key: "company", label: "企业名称", children: detail.companyName }]
-                  : []),
-                { key: "signer", label: "签约人", children: detail.signer },
-                { key: "contact", label: "手机号", children: detail.contact },
-                {
-                  key: "id",
-                  label: "身份证号",
-                  children: detail.hasIdCard ? (
-                    <Space>
-                      <span data-testid="order-id-card">{revealed[detail.id] ?? detail.idCardMasked}</span>
-                      {!revealed[detail.id] && (
-                        <Button size="small" icon={<EyeOutlined />} onClick={() => reveal(detail)}>
-                          查看完整号码
-                        </Button>
-                      )}
-                    </Space>
-                  ) : (
-                    "—"
-                  ),
-                },
-                { key: "payer", label: "付款人/方", children: detail.payer },
-                { key: "qty", label: "份数", children: detail.quantity },
-                { key: "price", label: "单价", children: yuan(detail.unitPrice) },
-                { key: "total", label: "金额", children: yuan(detail.total) },
-                ...(detail.shopName || detail.shopId
-                  ? [
-                      {
-                        key: "shop",
-                        label: "店铺",
-                        children: `${detail.shopName ?? ""} ${detail.shopId ?? ""}`,
-                      },
-                    ]
-                  : []),
-                { key: "created", label: "下单时间", children: formatDateTime(detail.createdAt) },
-                { key: "paid", label: "支付时间", children: formatDateTime(detail.paidAt) || "—" },
-                { key: "trade", label: "支付流水号", children: detail.tradeNo ?? "—" },
-              ]}
-            />
             <Typography.Title level={5} style={{ marginTop: 16 }}>
               问卷回答
             </Typography.Title>
@@ -225,7 +197,7 @@ export default function Orders() {
             </Space>
           </>
         )}
-      </Drawer>
+      </RecordDrawer>
     </Card>
   );
 }

@@ -1,6 +1,5 @@
 import { MinusCircleOutlined, PlusOutlined } from "@ant-design/icons";
 import {
-  App,
   Button,
   Card,
   Checkbox,
@@ -16,13 +15,14 @@ import {
   Table,
   Tag,
 } from "antd";
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { ProductFormSchema, QUESTION_TYPES } from "../../../contract/admin";
 import { AdminProductDetailSchema, type AdminQuestion } from "../../../contract/answers";
 import type { Route } from "./+types/product-edit";
 import { NO_STORE, useApi, useHydrated, zodRule } from "./api";
-import type { ProductRow } from "./products";
+import { checkedValues, useApiChange, useApiGet } from "./data";
+import { ProductFields } from "./ProductFields";
 import { RichTextEditor } from "./RichTextEditor";
 
 export function headers() {
@@ -43,53 +43,34 @@ export default function ProductEdit() {
   const api = useApi();
   const hydrated = useHydrated();
   const navigate = useNavigate();
-  const { message } = App.useApp();
   const [form] = Form.useForm();
   const [qForm] = Form.useForm();
-  const [product, setProduct] = useState<(ProductRow & { questions: Question[] }) | null>(null);
+  // Each reading of the product (the first and the one after every change) fills its form.
+  const { data: product, reload } = useApiGet(`/api/admin/products/${id}`, AdminProductDetailSchema, (p) =>
+    form.setFieldsValue({
+      name: p.name,
+      price: p.price,
+      requiresAgreement: p.requiresAgreement,
+      contractHtml: p.contractHtml,
+    }),
+  );
+  // The product form's save (its button spins while it runs), and the page's other changes.
+  const { busy: saving, change: changeProduct } = useApiChange();
+  const { change } = useApiChange();
   const [editing, setEditing] = useState<Question | "new" | null>(null);
-  const [saving, setSaving] = useState(false);
   const qType = Form.useWatch("type", qForm) as string | undefined;
 
-  const load = useCallback(async () => {
-    try {
-      const p = await api("GET", `/api/admin/products/${id}`, undefined, AdminProductDetailSchema);
-      setProduct(p);
-      form.setFieldsValue({
-        name: p.name,
-        price: p.price,
-        requiresAgreement: p.requiresAgreement,
-        contractHtml: p.contractHtml,
-      });
-    } catch (err) {
-      message.error((err as Error).message);
-    }
-  }, [api, id, form, message]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-
   async function saveProduct(v: Record<string, unknown>) {
-    setSaving(true);
-    try {
-      await api("PUT", `/api/admin/products/${id}`, { ...v, id: Number(id) });
-      message.success("产品已保存");
-      void load();
-    } catch (err) {
-      message.error((err as Error).message);
-    } finally {
-      setSaving(false);
-    }
+    const saved = await changeProduct(
+      () => api("PUT", `/api/admin/products/${id}`, { ...v, id: Number(id) }),
+      "产品已保存",
+    );
+    if (saved) void reload();
   }
 
   async function removeProduct() {
-    try {
-      await api("DELETE", `/api/admin/products/${id}`);
-      message.success("产品已删除");
+    if (await change(() => api("DELETE", `/api/admin/products/${id}`), "产品已删除"))
       navigate("/admin/products");
-    } catch (err) {
-      message.error((err as Error).message);
-    }
   }
 
   function openQuestion(q: Question | "new") {
@@ -103,31 +84,20 @@ export default function ProductEdit() {
   }
 
   async function saveQuestion() {
-    let v: Record<string, unknown>;
-    try {
-      v = await qForm.validateFields();
-    } catch {
-      return;
-    }
-    try {
+    const v = await checkedValues(qForm);
+    if (!v) return;
+    const saved = await change(async () => {
       if (editing === "new") await api("POST", `/api/admin/products/${id}/questions`, v);
       else if (editing) await api("PUT", `/api/admin/products/${id}/questions/${editing.id}`, v);
-      message.success("问题已保存");
-      setEditing(null);
-      void load();
-    } catch (err) {
-      message.error((err as Error).message);
-    }
+    }, "问题已保存");
+    if (!saved) return;
+    setEditing(null);
+    void reload();
   }
 
   async function removeQuestion(q: Question) {
-    try {
-      await api("DELETE", `/api/admin/products/${id}/questions/${q.id}`);
-      message.success("问题已删除");
-      void load();
-    } catch (err) {
-      message.error((err as Error).message);
-    }
+    if (await change(() => api("DELETE", `/api/admin/products/${id}/questions/${q.id}`), "问题已删除"))
+      void reload();
   }
 
   if (!product) {
@@ -153,21 +123,7 @@ export default function ProductEdit() {
         }
       >
         <Form form={form} layout="vertical" onFinish={saveProduct}>
-          <Form.Item label="产品名称" name="name" required rules={zodRule(ProductFormSchema, "name")}>
-            <Input />
-          </Form.Item>
-          <Form.Item
-            label="价格（元）"
-            name="price"
-            required
-            rules={zodRule(ProductFormSchema, "price")}
-            extra="以分为单位保存"
-          >
-            <InputNumber min={0} precision={2} style={{ width: 200 }} suffix="元" />
-          </Form.Item>
-          <Form.Item label="需要勾选协议" name="requiresAgreement" valuePropName="checked">
-            <Switch />
-          </Form.Item>
+          <ProductFields priceExtra="以分为单位保存" />
           <Form.Item label="协议内容" name="contractHtml" rules={zodRule(ProductFormSchema, "contractHtml")}>
             <RichTextEditor placeholder="协议内容" />
           </Form.Item>

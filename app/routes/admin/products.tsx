@@ -1,12 +1,14 @@
 import { PlusOutlined } from "@ant-design/icons";
-import { App, Button, Card, Form, Input, InputNumber, Modal, Switch, Table, Tag } from "antd";
-import { useCallback, useEffect, useState } from "react";
+import { Button, Card, Form, InputNumber, Modal, Table, Tag } from "antd";
+import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { ProductFormSchema } from "../../../contract/admin";
 import type { AdminProduct } from "../../../contract/answers";
 import { AdminProductSchema, itemsOf } from "../../../contract/answers";
 import type { Route } from "./+types/products";
 import { NO_STORE, useApi, useHydrated, yuan, zodRule } from "./api";
+import { checkedValues, useApiChange, useApiGet } from "./data";
+import { ProductFields } from "./ProductFields";
 
 export function headers() {
   return NO_STORE;
@@ -19,42 +21,26 @@ export function meta(_: Route.MetaArgs) {
 /** A product as the console lists it. */
 export type ProductRow = AdminProduct;
 
+const PRODUCTS = itemsOf(AdminProductSchema);
+
 /** Sign-up products: the list and the creation of a new one (details on its own page). */
 export default function Products() {
   const api = useApi();
   const hydrated = useHydrated();
   const navigate = useNavigate();
-  const { message } = App.useApp();
+  const { change } = useApiChange();
   const [form] = Form.useForm();
-  const [items, setItems] = useState<ProductRow[]>([]);
+  const { data } = useApiGet("/api/admin/products", PRODUCTS);
   const [open, setOpen] = useState(false);
 
-  const load = useCallback(async () => {
-    try {
-      setItems((await api("GET", "/api/admin/products", undefined, itemsOf(AdminProductSchema))).items);
-    } catch (err) {
-      message.error((err as Error).message);
-    }
-  }, [api, message]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-
   async function create() {
-    let v: Record<string, unknown>;
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
-    try {
+    const v = await checkedValues(form);
+    if (!v) return;
+    await change(async () => {
       const p = await api("POST", "/api/admin/products", { ...v, contractHtml: "" }, AdminProductSchema);
-      message.success("产品已创建");
       setOpen(false);
       navigate(`/admin/products/${p.id}`);
-    } catch (err) {
-      message.error((err as Error).message);
-    }
+    }, "产品已创建");
   }
 
   return (
@@ -76,7 +62,7 @@ export default function Products() {
     >
       <Table<ProductRow>
         rowKey="id"
-        dataSource={items}
+        dataSource={data?.items ?? []}
         pagination={false}
         scroll={{ x: 640 }}
         columns={[
@@ -125,15 +111,7 @@ export default function Products() {
             >
               <InputNumber min={1} precision={0} style={{ width: 200 }} />
             </Form.Item>
-            <Form.Item label="产品名称" name="name" required rules={zodRule(ProductFormSchema, "name")}>
-              <Input />
-            </Form.Item>
-            <Form.Item label="价格（元）" name="price" required rules={zodRule(ProductFormSchema, "price")}>
-              <InputNumber min={0} precision={2} style={{ width: 200 }} suffix="元" />
-            </Form.Item>
-            <Form.Item label="需要勾选协议" name="requiresAgreement" valuePropName="checked">
-              <Switch />
-            </Form.Item>
+            <ProductFields />
           </Form>
         </Modal>
       )}

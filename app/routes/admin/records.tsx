@@ -3,6 +3,9 @@ import {
   App,
   Button,
   DatePicker,
+  Descriptions,
+  type DescriptionsProps,
+  Drawer,
   Input,
   Select,
   Space,
@@ -11,12 +14,13 @@ import {
 } from "antd";
 import type { Dayjs } from "dayjs";
 import dayjs from "dayjs";
-import { useCallback, useEffect, useState } from "react";
+import { useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import type { z } from "zod";
 import type { Paged } from "../../../contract/admin";
 import { pagedOf } from "../../../contract/answers";
 import { saveBlob, useApi, useDownload } from "./api";
+import { useApiChange, useApiGet } from "./data";
 
 /** Filters kept in the address (so a filtered list can be shared and survives a reload). */
 export function useFilters() {
@@ -39,25 +43,34 @@ export function useFilters() {
  * is shown as a message and the rows on screen stay.
  */
 export function usePagedList<S extends z.ZodType>(path: string, query: string, item: S) {
+  const page = useMemo(() => pagedOf(item), [item]);
+  return useApiGet(`${path}?${query}`, page);
+}
+
+/**
+ * The leads or orders screen: its list filtered through the address with its pager ("共 N {unit}"),
+ * the record open in the drawer, and `setStatus`, which changes a record's status
+ * (`PUT path/id/status`), shows the answer in the drawer when that record is open there and reads
+ * the list again.
+ */
+export function useRecords<S extends z.ZodType<{ id: number }>>(path: string, item: S, unit?: string) {
   type T = z.infer<S>;
   const api = useApi();
-  const { message } = App.useApp();
-  const [data, setData] = useState<Paged<T> | null>(null);
-  const [loading, setLoading] = useState(false);
-  const reload = useCallback(async () => {
-    setLoading(true);
-    try {
-      setData(await api("GET", `${path}?${query}`, undefined, pagedOf(item)));
-    } catch (err) {
-      message.error((err as Error).message);
-    } finally {
-      setLoading(false);
-    }
-  }, [api, path, query, message, item]);
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-  return { data, loading, reload };
+  const { change } = useApiChange();
+  const { filters, set } = useFilters();
+  const { data, loading, reload } = usePagedList(path, new URLSearchParams(filters).toString(), item);
+  const [detail, setDetail] = useState<T | null>(null);
+
+  async function setStatus(record: T, status: string) {
+    const changed = await change(async () => {
+      const updated = await api("PUT", `${path}/${record.id}/status`, { status }, item);
+      if (detail?.id === record.id) setDetail(updated);
+    }, "状态已更新");
+    if (changed) void reload();
+  }
+
+  const pagination = listPagination(data, set, unit);
+  return { filters, set, data, loading, pagination, detail, setDetail, setStatus };
 }
 
 /** The table pager of a console list: "共 N 条" (or another unit), page and size kept in the address. */
@@ -98,22 +111,19 @@ export function detailColumn<T extends { id: number }>(
   };
 }
 
-/** Date range, keyword and the CSV export shared by the leads and orders pages. */
+/** Date range, keyword and the CSV export shared by the leads and orders pages (filters in the address). */
 export function RecordToolbar({
-  filters,
-  set,
   exportPath,
   fileName,
   placeholder,
   children,
 }: {
-  filters: Record<string, string>;
-  set: (patch: Record<string, string | undefined>) => void;
   exportPath: string;
   fileName: string;
   placeholder: string;
   children?: React.ReactNode;
 }) {
+  const { filters, set } = useFilters();
   const download = useDownload();
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
@@ -162,23 +172,54 @@ export function RecordToolbar({
   );
 }
 
+/** The drawer of the leads and orders pages: the record's fields in one column, then `children`. */
+export function RecordDrawer({
+  title,
+  size,
+  items,
+  onClose,
+  children,
+}: {
+  title: string;
+  size: number;
+  /** the open record's fields; null while no record is open (the drawer is closed) */
+  items: DescriptionsProps["items"] | null;
+  onClose: () => void;
+  children?: React.ReactNode;
+}) {
+  return (
+    <Drawer open={items !== null} onClose={onClose} title={title} size={size}>
+      {items && (
+        <>
+          <Descriptions column={1} bordered size="small" items={items} />
+          {children}
+        </>
+      )}
+    </Drawer>
+  );
+}
+
+/** A list filter: a clearable select named by its placeholder; `onSearch` asks the server for options. */
 export function FilterSelect({
   label,
   value,
   options,
   onChange,
+  onSearch,
   width = 130,
 }: {
   label: string;
   value?: string;
-  options: { value: string | number; label: string }[];
+  options: readonly { value: string | number; label: string }[];
   onChange: (v: string | undefined) => void;
+  onSearch?: (q: string) => void;
   width?: number;
 }) {
   return (
     <Select
       placeholder={label}
       allowClear
+      showSearch={onSearch && { filterOption: false, onSearch }}
       value={value}
       options={options.map((o) => ({ value: String(o.value), label: o.label }))}
       onChange={(v) => onChange(v ?? undefined)}

@@ -1,7 +1,6 @@
 import { ArrowDownOutlined, ArrowUpOutlined, PlusOutlined } from "@ant-design/icons";
 import {
   Alert,
-  App,
   Button,
   Card,
   DatePicker,
@@ -16,16 +15,18 @@ import {
   type TableColumnsType,
 } from "antd";
 import dayjs from "dayjs";
-import { useCallback, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { data } from "react-router";
-import type { Paged } from "../../../contract/admin";
 import { pagedOf, ResourceRowSchema } from "../../../contract/answers";
 import type { Route } from "./+types/resource";
 import { formatDateTime, NO_STORE, useApi, useHydrated, yuan, zodRule } from "./api";
+import { checkedValues, useApiChange, useApiGet } from "./data";
 import { ImageField } from "./ImageField";
 import { type FieldDef, type ResourceUi, resourceUi } from "./resource-config";
 
 type Row = Record<string, unknown> & { id: number };
+
+const ROWS = pagedOf(ResourceRowSchema);
 
 export function headers() {
   return NO_STORE;
@@ -106,33 +107,17 @@ function FieldInput({
 function ResourcePage({ ui }: { ui: ResourceUi }) {
   const api = useApi();
   const hydrated = useHydrated();
-  const { message } = App.useApp();
   const [form] = Form.useForm();
   const [q, setQ] = useState("");
   const [group, setGroup] = useState<string | number | undefined>(undefined);
   const [page, setPage] = useState({ page: 1, pageSize: 20 });
-  const [list, setList] = useState<Paged<Row> | null>(null);
-  const [loading, setLoading] = useState(false);
+  const params = new URLSearchParams({ page: String(page.page), pageSize: String(page.pageSize) });
+  if (q) params.set("q", q);
+  if (group !== undefined) params.set("group", String(group));
+  const { data: list, loading, reload } = useApiGet(`/api/admin/${ui.name}?${params}`, ROWS);
+  const { busy: saving, change } = useApiChange();
   const [editing, setEditing] = useState<Row | "new" | null>(null);
-  const [saving, setSaving] = useState(false);
   const remote = useRemoteOptions(ui.fields, ui.group?.optionsFrom);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    const params = new URLSearchParams({ page: String(page.page), pageSize: String(page.pageSize) });
-    if (q) params.set("q", q);
-    if (group !== undefined) params.set("group", String(group));
-    try {
-      setList(await api("GET", `/api/admin/${ui.name}?${params}`, undefined, pagedOf(ResourceRowSchema)));
-    } catch (err) {
-      message.error((err as Error).message);
-    } finally {
-      setLoading(false);
-    }
-  }, [api, ui.name, q, group, page, message]);
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   function open(row: Row | "new") {
     form.resetFields();
@@ -148,12 +133,8 @@ function ResourcePage({ ui }: { ui: ResourceUi }) {
   }
 
   async function save() {
-    let values: Record<string, unknown>;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
+    const values = await checkedValues(form);
+    if (!values) return;
     const body: Record<string, unknown> = {};
     for (const f of ui.fields) {
       const v = values[f.name];
@@ -164,28 +145,17 @@ function ResourcePage({ ui }: { ui: ResourceUi }) {
             ? undefined
             : v;
     }
-    setSaving(true);
-    try {
+    const saved = await change(async () => {
       if (editing === "new") await api("POST", `/api/admin/${ui.name}`, body);
       else if (editing) await api("PUT", `/api/admin/${ui.name}/${editing.id}`, body);
-      message.success("保存成功");
-      setEditing(null);
-      void load();
-    } catch (err) {
-      message.error((err as Error).message);
-    } finally {
-      setSaving(false);
-    }
+    }, "保存成功");
+    if (!saved) return;
+    setEditing(null);
+    void reload();
   }
 
   async function remove(row: Row) {
-    try {
-      await api("DELETE", `/api/admin/${ui.name}/${row.id}`);
-      message.success("已删除");
-      void load();
-    } catch (err) {
-      message.error((err as Error).message);
-    }
+    if (await change(() => api("DELETE", `/api/admin/${ui.name}/${row.id}`), "已删除")) void reload();
   }
 
   /** Moves a row one place up or down among the rows shown, and saves the order of all of them. */
@@ -195,12 +165,7 @@ function ResourcePage({ ui }: { ui: ResourceUi }) {
     if (target < 0 || target >= rows.length) return;
     const ids = rows.map((r) => r.id);
     [ids[index], ids[target]] = [ids[target]!, ids[index]!];
-    try {
-      await api("POST", `/api/admin/${ui.name}/order`, { ids });
-      void load();
-    } catch (err) {
-      message.error((err as Error).message);
-    }
+    if (await change(() => api("POST", `/api/admin/${ui.name}/order`, { ids }))) void reload();
   }
 
   const columns = (() => {

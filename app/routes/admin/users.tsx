@@ -1,10 +1,11 @@
 import { PlusOutlined } from "@ant-design/icons";
-import { App, Button, Card, Form, Input, Modal, Select, Switch, Table, Tag } from "antd";
-import { useCallback, useEffect, useState } from "react";
+import { Button, Card, Form, Input, Modal, Select, Switch, Table, Tag } from "antd";
+import { useState } from "react";
 import { type AdminUser, PASSWORD_MIN, ROLE_LABELS, ROLES, UserCreateSchema } from "../../../contract/admin";
 import { AdminUserSchema, itemsOf } from "../../../contract/answers";
 import type { Route } from "./+types/users";
 import { formatDateTime, NO_STORE, useApi, useConsoleSession, useHydrated, zodRule } from "./api";
+import { checkedValues, useApiChange, useApiGet } from "./data";
 
 export function headers() {
   return NO_STORE;
@@ -15,28 +16,17 @@ export function meta(_: Route.MetaArgs) {
 }
 
 const roleOptions = ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
+const USERS = itemsOf(AdminUserSchema);
 
 /** Console accounts (admins only): create, change role, disable, set a new password. */
 export default function Users() {
   const api = useApi();
   const hydrated = useHydrated();
   const { user: me } = useConsoleSession();
-  const { message } = App.useApp();
   const [form] = Form.useForm();
-  const [users, setUsers] = useState<AdminUser[]>([]);
+  const { data, reload } = useApiGet("/api/admin/users", USERS);
+  const { busy: saving, change } = useApiChange();
   const [editing, setEditing] = useState<AdminUser | "new" | null>(null);
-  const [saving, setSaving] = useState(false);
-
-  const load = useCallback(async () => {
-    try {
-      setUsers((await api("GET", "/api/admin/users", undefined, itemsOf(AdminUserSchema))).items);
-    } catch (err) {
-      message.error((err as Error).message);
-    }
-  }, [api, message]);
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   function open(u: AdminUser | "new") {
     form.resetFields();
@@ -49,14 +39,9 @@ export default function Users() {
   }
 
   async function save() {
-    let v: Record<string, unknown>;
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    try {
+    const v = await checkedValues(form);
+    if (!v) return;
+    const saved = await change(async () => {
       if (editing === "new") await api("POST", "/api/admin/users", v);
       else if (editing)
         await api("PUT", `/api/admin/users/${editing.id}`, {
@@ -65,14 +50,10 @@ export default function Users() {
           disabled: Boolean(v.disabled),
           password: v.password || undefined,
         });
-      message.success("保存成功");
-      setEditing(null);
-      void load();
-    } catch (err) {
-      message.error((err as Error).message);
-    } finally {
-      setSaving(false);
-    }
+    }, "保存成功");
+    if (!saved) return;
+    setEditing(null);
+    void reload();
   }
 
   const isNew = editing === "new";
@@ -87,7 +68,7 @@ export default function Users() {
     >
       <Table<AdminUser>
         rowKey="id"
-        dataSource={users}
+        dataSource={data?.items ?? []}
         pagination={false}
         scroll={{ x: 720 }}
         columns={[

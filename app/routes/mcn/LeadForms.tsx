@@ -33,14 +33,14 @@ const failureText = (status: number, message?: string) =>
     ? `${MCN_MESSAGES.failure}：${message}`
     : MCN_MESSAGES.failure;
 
-type LeadForm = ReturnType<typeof useForm>;
+type LeadFormState = ReturnType<typeof useForm>;
 
 /**
  * docs/product.md §4 MCN forms: validate → confirmation dialog → submit. Success: 提交成功 and the form clears.
  * Cancel: 已取消提交, values kept. Failure: 提交失败, values kept.
  */
 function leadSubmit(
-  form: LeadForm,
+  form: LeadFormState,
   endpoint: string,
   opts: { busy?: () => boolean; onSuccess?: () => void } = {},
 ) {
@@ -76,7 +76,7 @@ function leadSubmit(
 }
 
 /** A field people never see; bots that fill every input fill it too. */
-function Honeypot({ form }: { form: LeadForm }) {
+function Honeypot({ form }: { form: LeadFormState }) {
   return (
     <div className="mcn-hp" aria-hidden="true">
       <Field id={form.id(HONEYPOT_FIELD)} label="网址">
@@ -92,82 +92,120 @@ function Honeypot({ form }: { form: LeadForm }) {
   );
 }
 
-function TextItem(p: {
-  form: LeadForm;
+/** A text field of a lead form: its value's name, its label, and the attributes of its input. */
+interface TextField {
   name: string;
   label: string;
   required?: boolean;
   input: React.InputHTMLAttributes<HTMLInputElement>;
-}) {
-  return (
-    <Field id={p.form.id(p.name)} label={p.label} required={p.required} error={p.form.errors[p.name]}>
-      <input className="ui-input" type="text" {...p.input} {...p.form.text(p.name)} />
-    </Field>
-  );
 }
+
+/** A plain text input of at most MCN_TEXT_MAX characters. */
+const textInput = (placeholder: string, autoComplete: string) => ({
+  placeholder,
+  maxLength: MCN_TEXT_MAX,
+  autoComplete,
+});
+/** The phone number input of both forms. */
+const PHONE = {
+  placeholder: "手机号或座机号",
+  maxLength: 30,
+  type: "tel",
+  inputMode: "tel",
+  autoComplete: "tel",
+} as const;
+
+const BUSINESS_FIELDS: TextField[] = [
+  { name: "contactName", label: "联系人", required: true, input: textInput("请输入联系人姓名", "name") },
+  { name: "contactPhone", label: "电话", required: true, input: PHONE },
+  { name: "brand", label: "品牌名", required: true, input: textInput("请输入品牌名称", "organization") },
+  {
+    name: "role",
+    label: "角色",
+    required: true,
+    input: textInput("如：品牌方负责人、电商运营、代理商", "organization-title"),
+  },
+];
+
+const EXPERT_FIELDS: TextField[] = [
+  { name: "name", label: "姓名", required: true, input: textInput("请输入真实姓名", "name") },
+  { name: "phone", label: "电话", required: true, input: PHONE },
+  {
+    name: "channelNickname",
+    label: "主阵地昵称",
+    input: textInput("如：小红书 / 抖音 / 微博上的昵称", "off"),
+  },
+  {
+    name: "channelLink",
+    label: "主阵地链接",
+    input: {
+      placeholder: "https:// 开头的主页链接",
+      maxLength: MCN_LINK_MAX,
+      type: "url",
+      inputMode: "url",
+      autoComplete: "url",
+    },
+  },
+];
+
+/** The rules of the text fields, from the form's shared zod schema. */
+const rulesOf = (schema: z.ZodObject, fields: TextField[]) =>
+  Object.fromEntries(fields.map((f) => [f.name, rule(schema, f.name)]));
 
 const EMPTY = {};
 const warm = () => void preloadFeedback().catch(() => {});
 
-export function BusinessForm() {
-  const form = useForm("mcn-business", EMPTY, () => ({
-    contactName: rule(McnBusinessForm, "contactName"),
-    contactPhone: rule(McnBusinessForm, "contactPhone"),
-    brand: rule(McnBusinessForm, "brand"),
-    role: rule(McnBusinessForm, "role"),
-  }));
+/**
+ * A lead form: its text fields, what `children` adds after them, the hidden honeypot and 提交.
+ * It posts to `endpoint` (see leadSubmit); `busy` holds a submit back, `onSuccess` runs once the
+ * form has cleared.
+ */
+function LeadForm({
+  form,
+  endpoint,
+  fields,
+  busy,
+  onSuccess,
+  children,
+}: {
+  form: LeadFormState;
+  endpoint: string;
+  fields: TextField[];
+  busy?: () => boolean;
+  onSuccess?: () => void;
+  children?: React.ReactNode;
+}) {
   return (
     <form
-      id="mcn-business"
+      id={form.formName}
       noValidate
-      onSubmit={leadSubmit(form, "/api/mcn/insertMcnBusiness")}
+      onSubmit={leadSubmit(form, endpoint, { busy, onSuccess })}
       onFocus={warm}
       className="mcn-form ui-form"
     >
-      <TextItem
-        form={form}
-        name="contactName"
-        label="联系人"
-        required
-        input={{ placeholder: "请输入联系人姓名", maxLength: MCN_TEXT_MAX, autoComplete: "name" }}
-      />
-      <TextItem
-        form={form}
-        name="contactPhone"
-        label="电话"
-        required
-        input={{
-          placeholder: "手机号或座机号",
-          maxLength: 30,
-          type: "tel",
-          inputMode: "tel",
-          autoComplete: "tel",
-        }}
-      />
-      <TextItem
-        form={form}
-        name="brand"
-        label="品牌名"
-        required
-        input={{ placeholder: "请输入品牌名称", maxLength: MCN_TEXT_MAX, autoComplete: "organization" }}
-      />
-      <TextItem
-        form={form}
-        name="role"
-        label="角色"
-        required
-        input={{
-          placeholder: "如：品牌方负责人、电商运营、代理商",
-          maxLength: MCN_TEXT_MAX,
-          autoComplete: "organization-title",
-        }}
-      />
+      {fields.map((f) => (
+        <Field
+          key={f.name}
+          id={form.id(f.name)}
+          label={f.label}
+          required={f.required}
+          error={form.errors[f.name]}
+        >
+          <input className="ui-input" type="text" {...f.input} {...form.text(f.name)} />
+        </Field>
+      ))}
+      {children}
       <Honeypot form={form} />
       <button type="submit" className="ui-btn ui-btn-primary ui-btn-lg ui-btn-block">
         提交
       </button>
     </form>
   );
+}
+
+export function BusinessForm() {
+  const form = useForm("mcn-business", EMPTY, () => rulesOf(McnBusinessForm, BUSINESS_FIELDS));
+  return <LeadForm form={form} endpoint="/api/mcn/insertMcnBusiness" fields={BUSINESS_FIELDS} />;
 }
 
 /** What shows where the upload control goes until its code has arrived: the same empty card. */
@@ -184,10 +222,7 @@ function UploadPlaceholder() {
 
 export function ExpertForm({ active }: { active: boolean }) {
   const form = useForm("mcn-expert", EMPTY, () => ({
-    name: rule(McnExpertForm, "name"),
-    phone: rule(McnExpertForm, "phone"),
-    channelNickname: rule(McnExpertForm, "channelNickname"),
-    channelLink: rule(McnExpertForm, "channelLink"),
+    ...rulesOf(McnExpertForm, EXPERT_FIELDS),
     idCopyPic: { ...rule(McnExpertForm, "idCopyPic"), trigger: "change" },
   }));
   const [files, setFiles] = useState<UploadFile[]>([]);
@@ -198,58 +233,13 @@ export function ExpertForm({ active }: { active: boolean }) {
   }, [active]);
 
   return (
-    <form
-      id="mcn-expert"
-      noValidate
-      onSubmit={leadSubmit(form, "/api/mcn/insertMcnExpert", {
-        busy: () => files.some((f) => f.status === "uploading"),
-        onSuccess: () => setFiles([]),
-      })}
-      onFocus={warm}
-      className="mcn-form ui-form"
+    <LeadForm
+      form={form}
+      endpoint="/api/mcn/insertMcnExpert"
+      fields={EXPERT_FIELDS}
+      busy={() => files.some((f) => f.status === "uploading")}
+      onSuccess={() => setFiles([])}
     >
-      <TextItem
-        form={form}
-        name="name"
-        label="姓名"
-        required
-        input={{ placeholder: "请输入真实姓名", maxLength: MCN_TEXT_MAX, autoComplete: "name" }}
-      />
-      <TextItem
-        form={form}
-        name="phone"
-        label="电话"
-        required
-        input={{
-          placeholder: "手机号或座机号",
-          maxLength: 30,
-          type: "tel",
-          inputMode: "tel",
-          autoComplete: "tel",
-        }}
-      />
-      <TextItem
-        form={form}
-        name="channelNickname"
-        label="主阵地昵称"
-        input={{
-          placeholder: "如：小红书 / 抖音 / 微博上的昵称",
-          maxLength: MCN_TEXT_MAX,
-          autoComplete: "off",
-        }}
-      />
-      <TextItem
-        form={form}
-        name="channelLink"
-        label="主阵地链接"
-        input={{
-          placeholder: "https:// 开头的主页链接",
-          maxLength: MCN_LINK_MAX,
-          type: "url",
-          inputMode: "url",
-          autoComplete: "url",
-        }}
-      />
       <input
         type="hidden"
         id={form.id("idCopyPic")}
@@ -271,10 +261,6 @@ export function ExpertForm({ active }: { active: boolean }) {
           <UploadPlaceholder />
         )}
       </Field>
-      <Honeypot form={form} />
-      <button type="submit" className="ui-btn ui-btn-primary ui-btn-lg ui-btn-block">
-        提交
-      </button>
-    </form>
+    </LeadForm>
   );
 }

@@ -4,7 +4,7 @@ import { idOf } from "../../../contract/params";
 import { ArticleShare } from "../../components/ArticleShare";
 import { formatTime } from "../../components/format";
 import { CACHED_PAGE_HEADERS, orNotFound } from "../../components/paging";
-import { tagPath } from "../../components/SearchOverlay";
+import { TagList } from "../../components/SearchOverlay";
 import { absolute, fullTitle, originFrom, pageMeta } from "../../components/seo";
 import { SITE_NAME } from "../../root";
 import type { Route } from "./+types/article";
@@ -89,17 +89,7 @@ function ArticleView({ article: a, origin }: { article: ArticleData; origin: str
         <span className="article-author">{a.author}</span>
         <time dateTime={a.createTime}>{formatTime(a.createTime)}</time>
       </p>
-      {a.tagList.length > 0 && (
-        <ul className="article-tags" aria-label="标签">
-          {a.tagList.map((t) => (
-            <li key={t.tagId}>
-              <Link to={tagPath(t)} className="tag">
-                {t.tagName}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
+      {a.tagList.length > 0 && <TagList tags={a.tagList} className="article-tags" label="标签" />}
       {a.intro && (
         <p className="article-summary">
           <strong>摘要：</strong>
