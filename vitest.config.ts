@@ -8,8 +8,7 @@ import { defineConfig } from "vitest/config";
  *  2. `browser`: tests/browser/, the files that start Chromium (a site and a browser each, from one
  *     fixture: tests/browser/fixture.ts). A Chromium page with its renderer, GPU and network
  *     processes wants about two cores under load, so these run in a bounded pool: half the cores,
- *     but two where there are two (one file's page often waits on a timer or a server while the
- *     other's renders), one on one core (`TEST_BROWSER_WORKERS` overrides).
+ *     at least one (`TEST_BROWSER_WORKERS` overrides).
  *  3. `cluster`: the production-mode file (nginx, two instances, private PostgreSQL and Redis), alone.
  *
  * Per-test budgets are generous enough for a busy 2-core machine yet far below CI's limit, so a hang
@@ -22,7 +21,7 @@ const envInt = (name: string) => {
   return Number.isInteger(n) && n > 0 ? n : undefined;
 };
 const apiWorkers = envInt("TEST_WORKERS") ?? cores;
-const browserWorkers = envInt("TEST_BROWSER_WORKERS") ?? Math.min(cores, Math.max(2, Math.floor(cores / 2)));
+const browserWorkers = envInt("TEST_BROWSER_WORKERS") ?? Math.max(1, Math.floor(cores / 2));
 
 /** What every group shares. Polls (`expect.poll`) wait for a state, not for luck: a busy machine may take seconds. */
 const common = { pool: "forks", expect: { poll: { timeout: 30_000, interval: 100 } } } as const;

@@ -56,28 +56,28 @@ export async function newContext(
 }
 
 /**
- * Runs in every page before its own scripts: keeps the text of every antd message (toast) the page
- * ever shows in `window.__messages`. A message stays on screen for 3 s; on a loaded machine a check
- * for the element can come after it has gone, a check of this record cannot.
+ * Runs in every page before its own scripts: keeps the text of every antd message (toast) the tab
+ * ever shows in its sessionStorage, so the record survives the tab's navigations (a form whose
+ * success message is followed at once by the next page). A message stays on screen for 3 s; on a
+ * loaded machine a check for the element can come after it has gone, a check of this record cannot.
  */
 function recordMessages() {
-  const w = window as unknown as { __messages: string[] };
-  w.__messages = [];
   const seen = new WeakMap<Element, string>();
   new MutationObserver(() => {
     for (const el of document.querySelectorAll(".ant-message-notice")) {
       const text = (el.textContent ?? "").trim();
       if (text && seen.get(el) !== text) {
         seen.set(el, text);
-        w.__messages.push(text);
+        const shown = JSON.parse(sessionStorage.getItem("__messages") ?? "[]") as string[];
+        sessionStorage.setItem("__messages", JSON.stringify([...shown, text]));
       }
     }
   }).observe(document, { childList: true, subtree: true, characterData: true });
 }
 
-/** The messages (toasts) the page has shown so far, oldest first (see recordMessages). */
+/** The messages (toasts) the tab has shown so far, oldest first (see recordMessages). */
 export function shownMessages(page: Page): Promise<string[]> {
-  return page.evaluate(() => (window as unknown as { __messages?: string[] }).__messages ?? []);
+  return page.evaluate(() => JSON.parse(sessionStorage.getItem("__messages") ?? "[]") as string[]);
 }
 
 /** Waits until the page has shown a message with exactly this text, however briefly. */
@@ -87,9 +87,7 @@ export async function sawMessage(page: Page, text: string): Promise<void> {
 
 /** Forgets the messages shown so far (before an action whose message repeats an earlier one). */
 export async function forgetMessages(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    (window as unknown as { __messages: string[] }).__messages.length = 0;
-  });
+  await page.evaluate(() => sessionStorage.removeItem("__messages"));
 }
 
 /** Waits until React has hydrated the page (the root layout marks <html data-hydrated> then). */
