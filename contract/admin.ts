@@ -13,7 +13,10 @@ export const ROLE_LABELS: Record<Role, string> = { admin: "管理员", editor: "
 export const ADMIN_MESSAGES = {
   signInRequired: "请先登录",
   badCredentials: "用户名或密码错误",
-  tooManyAttempts: "登录失败次数过多，请 15 分钟后再试",
+  /** this address has failed too often on this account (or signed in too often at all) */
+  tooManyAttempts: (waitSec: number) => `登录失败次数过多，请 ${Math.ceil(waitSec / 60)} 分钟后再试`,
+  /** the account has failed too often from anywhere: each attempt waits its turn */
+  signInWait: (waitSec: number) => `该账号近期登录失败较多，请 ${waitSec} 秒后再试`,
   csrf: "安全校验失败，请刷新页面后重试",
   forbidden: "没有权限执行此操作",
   setupDone: "管理员已存在，请直接登录",

@@ -60,6 +60,7 @@ export function createApp(opts: AppOptions) {
   app.onError((err, c) => {
     const isApi = c.req.path.startsWith("/api/");
     if (err instanceof AppError) {
+      for (const [name, value] of Object.entries(err.headers)) c.header(name, value);
       if (isApi) return fail(c, err.status, err.message, err.data);
       return c.text(err.message, err.status);
     }

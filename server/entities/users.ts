@@ -6,6 +6,7 @@ import type { Database } from "../db";
 import type { AdminUserTable } from "../db/schema";
 import type { Logger } from "../logger";
 import { AppError } from "../services/errors";
+import { createMemoryKv, type KeyValueStore } from "../services/kv";
 import type { LimitRule, Limits } from "../services/limits";
 import { dummyHash, hashPassword, verifyPassword } from "../services/password";
 import { bool } from "../services/rows";
@@ -16,22 +17,51 @@ export const SESSION_MAX_MS = 7 * 24 * 3600_000;
 /** last_seen_at is written at most this often (not on every request). */
 const TOUCH_EVERY_MS = 5 * 60_000;
 
-/** A limit on sign-in attempts: counted over 15 minutes, answered with the same message. */
+/**
+ * Sign-in throttling (docs/product.md §6). Per address the limits are hard: they only stop that
+ * address. Per account there is no wall, which anyone who knows a username could raise against its
+ * owner; instead, once the account has had ACCOUNT_FREE_FAILURES wrong passwords in the hour, an
+ * attempt from a source the account does not know must wait its turn: one is admitted per delay,
+ * the delay doubling with each further failure up to ACCOUNT_MAX_DELAY_SEC, and the others are
+ * answered 429 with the wait (Retry-After) without checking their password. Sources that signed in
+ * to the account before (its address, or the browser's device cookie) skip the turn.
+ */
 const signInLimit = (name: string, points: number): LimitRule => ({
   name,
   points,
   durationSec: 900,
   message: ADMIN_MESSAGES.tooManyAttempts,
 });
-/** Wrong passwords per account and address; a success clears it. */
+/** Attempts per account and address: the 6th within 15 minutes of the first is refused; a success clears it. */
 export const LOGIN_LIMIT = signInLimit("admin-login", 5);
-/**
- * Wrong passwords per account, whatever the address: a guesser who changes addresses (or forges
- * them) is stopped too. A little above LOGIN_LIMIT, so one address is stopped by that first.
- */
-export const LOGIN_ACCOUNT_LIMIT = signInLimit("admin-login-account", 6);
 /** Every sign-in attempt per address, whatever the account (password spraying). */
 export const LOGIN_IP_LIMIT = signInLimit("admin-login-ip", 50);
+/** Wrong passwords per account from any address, counted for an hour from the first: they set the delay. */
+export const LOGIN_ACCOUNT_FAILURES: LimitRule = {
+  name: "admin-login-account-failures",
+  points: Number.MAX_SAFE_INTEGER,
+  durationSec: 3600,
+};
+/** The account's turn: the first hit is admitted and starts a count that lives for the delay. */
+export const LOGIN_ACCOUNT_TURN: LimitRule = {
+  name: "admin-login-account-turn",
+  points: 1,
+  durationSec: 1,
+  message: ADMIN_MESSAGES.signInWait,
+};
+/** Wrong passwords through one device cookie: past 5 in 15 minutes it no longer skips the turn. */
+export const LOGIN_DEVICE_FAILURES: LimitRule = { name: "admin-login-device", points: 5, durationSec: 900 };
+export const ACCOUNT_FREE_FAILURES = 10;
+export const ACCOUNT_MAX_DELAY_SEC = 30;
+/** How long an address or a browser that signed in to an account skips the account's turn. */
+export const KNOWN_SOURCE_MS = 30 * 24 * 3600_000;
+
+/** The wait between admitted attempts on an account with `failures` recent wrong passwords (0: none). */
+export function accountDelaySec(failures: number): number {
+  if (failures < ACCOUNT_FREE_FAILURES) return 0;
+  return Math.min(ACCOUNT_MAX_DELAY_SEC, 2 ** (failures - ACCOUNT_FREE_FAILURES));
+}
+
 export const SETUP_LIMIT: LimitRule = { name: "admin-setup", points: 10, durationSec: 900 };
 
 export interface Session extends SessionInfo {
@@ -59,8 +89,16 @@ export function sameSecret(a: string, b: string): boolean {
   return x.length === y.length && crypto.timingSafeEqual(x, y);
 }
 
-export function createAuth(deps: { config: Config; database: Database; limits: Limits; logger: Logger }) {
+export function createAuth(deps: {
+  config: Config;
+  database: Database;
+  /** where the sources that signed in to an account are remembered; the CLI, which signs no one in, has none */
+  kv?: KeyValueStore;
+  limits: Limits;
+  logger: Logger;
+}) {
   const { database, limits, logger } = deps;
+  const kv = deps.kv ?? createMemoryKv();
   const { db } = database;
   /**
    * `secure`: the request came over HTTPS, as the checked origin says (PUBLIC_URL, or
@@ -68,6 +106,21 @@ export function createAuth(deps: { config: Config; database: Database; limits: L
    * must be Secure, host-only and on path /: the browser enforces all three.
    */
   const cookieName = (secure: boolean) => (secure ? "__Host-dsn_admin" : "dsn_admin");
+  /** The device cookie: a random token a browser gets at sign-in, so the accounts it signed in to know it. */
+  const deviceCookieName = (secure: boolean) => (secure ? "__Host-dsn_device" : "dsn_device");
+  /** `source`: "ip:<hash>" or "device:<hash>"; the account comes last, as typed at sign-in it may hold anything */
+  const knownKey = (account: string, source: string) => `admin-login-known:${source}:${account}`;
+
+  /** Whether this address or this browser signed in to the account within KNOWN_SOURCE_MS. */
+  async function knownSource(account: string, ipHash: string, deviceId: string | null): Promise<boolean> {
+    if (
+      deviceId &&
+      (await kv.get(knownKey(account, `device:${deviceId}`))) !== null &&
+      (await limits.used(LOGIN_DEVICE_FAILURES, deviceId)) < LOGIN_DEVICE_FAILURES.points
+    )
+      return true;
+    return ipHash !== "" && (await kv.get(knownKey(account, `ip:${ipHash}`))) !== null;
+  }
 
   async function activeAdmins(tx = db): Promise<number> {
     const r = await tx
@@ -161,16 +214,30 @@ export function createAuth(deps: { config: Config; database: Database; limits: L
     createUser: (input: { username: string; displayName: string; password: string; role: Role }) =>
       insertUser(db, input),
 
-    /** Checks a password; 429 after too many wrong ones for this account (from this address, or at all). */
+    /**
+     * Checks a password, throttled as LOGIN_* say: 429 with the wait when this address has failed
+     * too often, or when the account is being guessed and this source must wait its turn. A
+     * success clears this address's count and remembers the address and the browser's device
+     * cookie (a new one when it has none) for the account.
+     */
     async login(
       username: string,
       password: string,
-      ipHash: string,
-    ): Promise<{ token: string; session: SessionInfo }> {
-      const key = `${ipHash}:${username.toLowerCase()}`;
-      await limits.consume(LOGIN_IP_LIMIT, ipHash);
-      await limits.consume(LOGIN_LIMIT, key);
-      await limits.consume(LOGIN_ACCOUNT_LIMIT, username.toLowerCase());
+      client: { ipHash: string; device: string | null },
+    ): Promise<{ token: string; session: SessionInfo; device: string }> {
+      const account = username.toLowerCase();
+      const pairKey = `${client.ipHash}:${account}`;
+      const device = client.device && /^[A-Za-z0-9_-]{43}$/.test(client.device) ? client.device : null;
+      const deviceId = device ? sha256(device) : null;
+      await limits.consume(LOGIN_IP_LIMIT, client.ipHash);
+      // Checked before the turn (an address already stopped does not take it), counted after it
+      // (an attempt refused for its turn costs this address nothing).
+      await limits.check(LOGIN_LIMIT, pairKey);
+      if (!(await knownSource(account, client.ipHash, deviceId))) {
+        const delay = accountDelaySec(await limits.used(LOGIN_ACCOUNT_FAILURES, account));
+        if (delay > 0) await limits.consume(LOGIN_ACCOUNT_TURN, account, { durationSec: delay });
+      }
+      await limits.consume(LOGIN_LIMIT, pairKey);
       const row = await db
         .selectFrom("admin_users")
         .selectAll()
@@ -182,12 +249,24 @@ export function createAuth(deps: { config: Config; database: Database; limits: L
           { reason: !row ? "unknown user" : !ok ? "password" : "disabled" },
           "admin sign-in refused",
         );
+        // Unknown usernames are counted alike, so the answers tell nothing of which ones exist.
+        const failures = await limits.add(LOGIN_ACCOUNT_FAILURES, account);
+        if (deviceId) await limits.add(LOGIN_DEVICE_FAILURES, deviceId);
+        if (failures === ACCOUNT_FREE_FAILURES)
+          logger.warn(
+            { userId: row?.id ?? null },
+            "admin sign-in: many wrong passwords for one account, unknown sources now wait their turn",
+          );
         throw new AppError(401, ADMIN_MESSAGES.badCredentials);
       }
-      await limits.reset(LOGIN_LIMIT, key);
-      await limits.reset(LOGIN_ACCOUNT_LIMIT, username.toLowerCase());
+      await limits.reset(LOGIN_LIMIT, pairKey);
+      const newDevice = device ?? newToken();
+      const newDeviceId = deviceId ?? sha256(newDevice);
+      if (deviceId) await limits.reset(LOGIN_DEVICE_FAILURES, deviceId);
+      await kv.set(knownKey(account, `device:${newDeviceId}`), "1", KNOWN_SOURCE_MS);
+      if (client.ipHash) await kv.set(knownKey(account, `ip:${client.ipHash}`), "1", KNOWN_SOURCE_MS);
       logger.info({ userId: row.id }, "admin signed in");
-      return startSession(toAdminUser(row), ipHash);
+      return { ...(await startSession(toAdminUser(row), client.ipHash)), device: newDevice };
     },
 
     /** The session of a Cookie header, or null; refreshes its idle expiry now and then. */
@@ -237,6 +316,18 @@ export function createAuth(deps: { config: Config; database: Database; limits: L
         "HttpOnly",
         "SameSite=Lax",
         `Max-Age=${Math.floor(SESSION_MAX_MS / 1000)}`,
+        ...(secure ? ["Secure"] : []),
+      ].join("; ");
+    },
+    deviceCookieName,
+    /** Set-Cookie value for the device cookie: kept as long as the browser is remembered. */
+    deviceCookie(device: string, secure: boolean): string {
+      return [
+        `${deviceCookieName(secure)}=${device}`,
+        "Path=/",
+        "HttpOnly",
+        "SameSite=Lax",
+        `Max-Age=${Math.floor(KNOWN_SOURCE_MS / 1000)}`,
         ...(secure ? ["Secure"] : []),
       ].join("; ");
     },

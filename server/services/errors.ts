@@ -5,6 +5,8 @@ export class AppError extends Error {
     message: string,
     /** what the answer carries besides the message (a 409's other version, say) */
     readonly data: unknown = null,
+    /** headers the answer carries (Retry-After of a 429, say) */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }

@@ -165,7 +165,7 @@ export function createServices(opts: {
   return {
     ...core,
     /** console accounts and their sessions */
-    users: createAuth({ config, database, limits, logger }),
+    users: createAuth({ config, database, kv, limits, logger }),
     /** who changed what in the console */
     audit,
     wechatSync,

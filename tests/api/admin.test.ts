@@ -579,6 +579,7 @@ describe.each(engines())("editors' console API on %s", (engine) => {
     const blocked = await c.login(EDITOR.username, EDITOR.password);
     expect(blocked.status).toBe(429);
     expect(blocked.body.message).toBe("登录失败次数过多，请 15 分钟后再试");
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(14 * 60);
     // Another account from the same address is not locked by it.
     expect((await c.login(ADMIN.username, ADMIN.password)).status).toBe(200);
     const unknown = await c.login("nobody-here", "whatever-password");

@@ -36,28 +36,32 @@ describe.each(engines())("privacy gaps on %s", (engine) => {
     await s?.close();
   });
 
-  it("eight wrong passwords for one account from eight forged addresses end in 429", async () => {
+  it("wrong passwords for one account from forged addresses are slowed down, not let through", async () => {
     const user = { username: "night-editor", displayName: "夜班编辑", password: "night-editor-pass-1" };
     expect((await admin.req("POST", "/api/admin/users", { ...user, role: "editor" })).status).toBe(200);
+    const attempt = async (i: number, password: string) =>
+      (
+        await fetch(`${s.url}/api/admin/login`, {
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            "x-real-ip": `198.51.100.${i}`,
+            "x-forwarded-for": `203.0.113.${i}`,
+          },
+          body: JSON.stringify({ username: user.username, password }),
+        })
+      ).status;
     const statuses: number[] = [];
-    for (let i = 1; i <= 8; i++) {
-      const res = await fetch(`${s.url}/api/admin/login`, {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          "x-real-ip": `198.51.100.${i}`,
-          "x-forwarded-for": `203.0.113.${i}`,
-        },
-        body: JSON.stringify({ username: user.username, password: `wrong-password-${i}` }),
-      });
-      statuses.push(res.status);
-    }
-    expect(statuses.slice(0, 6)).toEqual(Array(6).fill(401));
-    expect(statuses.slice(6)).toEqual([429, 429]);
-    // The right password is refused too while the account is limited.
-    const right = await new AdminClient(s.url).login(user.username, user.password);
-    expect(right.status).toBe(429);
-    expect(right.body.message).toMatch(/过多/);
+    for (let i = 1; i <= 10; i++) statuses.push(await attempt(i, `wrong-password-${i}`));
+    expect(statuses).toEqual(Array(10).fill(401));
+    // Past 10 wrong passwords, one attempt at a time is admitted, whatever address it claims.
+    const burst = await Promise.all([11, 12, 13].map((i) => attempt(i, `wrong-password-${i}`)));
+    expect(burst.sort()).toEqual([401, 429, 429]);
+    // The owner, from this machine's own address, still gets in once the turn comes.
+    const owner = new AdminClient(s.url);
+    await expect
+      .poll(async () => (await owner.login(user.username, user.password)).status, { interval: 250 })
+      .toBe(200);
   });
 
   it("a tag only a draft uses answers 404 anonymously; once published it answers", async () => {

@@ -15,6 +15,7 @@ import {
   SessionInfoSchema,
   SetupNeededSchema,
 } from "../../../contract/answers";
+import { readCookie } from "../../entities/users";
 import { secureRequest } from "../../http/origin";
 import { pathId, requireSession } from "../console";
 import { endpoint, nothing } from "../endpoint";
@@ -67,13 +68,19 @@ export const consoleAuthEndpoints = [
     path: "/api/admin/login",
     tag,
     role: "guest",
-    summary: "Sign in (5 wrong passwords per account and address in 15 minutes)",
+    summary:
+      "Sign in (429 with Retry-After: 5 attempts per account and address in 15 minutes; after 10 wrong passwords for an account in an hour, sources it does not know wait up to 30 s between attempts)",
     response: SessionInfoSchema,
     body: LoginSchema,
     handler: async (input, s, c) => {
       const ipHash = c.get("ipHash");
-      const { token, session } = await s.users.login(input.username, input.password, ipHash ?? "");
-      c.header("Set-Cookie", s.users.cookie(token, secureRequest(c)));
+      const secure = secureRequest(c);
+      const { token, session, device } = await s.users.login(input.username, input.password, {
+        ipHash: ipHash ?? "",
+        device: readCookie(c.req.header("cookie"), s.users.deviceCookieName(secure)),
+      });
+      c.header("Set-Cookie", s.users.cookie(token, secure));
+      c.header("Set-Cookie", s.users.deviceCookie(device, secure), { append: true });
       return { session, ipHash };
     },
     answer: (r) => r.session,
