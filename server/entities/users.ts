@@ -106,8 +106,11 @@ export function createAuth(deps: {
    * must be Secure, host-only and on path /: the browser enforces all three.
    */
   const cookieName = (secure: boolean) => (secure ? "__Host-dsn_admin" : "dsn_admin");
-  /** The device cookie: a random token a browser gets at sign-in, so the accounts it signed in to know it. */
-  const deviceCookieName = (secure: boolean) => (secure ? "__Host-dsn_device" : "dsn_device");
+  /**
+   * The device cookie: a random token a browser gets at sign-in, so the accounts it signed in to
+   * know it. Sent to the sign-in call only (its path), never with public pages.
+   */
+  const deviceCookieName = (secure: boolean) => (secure ? "__Secure-dsn_device" : "dsn_device");
   /** `source`: "ip:<hash>" or "device:<hash>"; the account comes last, as typed at sign-in it may hold anything */
   const knownKey = (account: string, source: string) => `admin-login-known:${source}:${account}`;
 
@@ -324,9 +327,9 @@ export function createAuth(deps: {
     deviceCookie(device: string, secure: boolean): string {
       return [
         `${deviceCookieName(secure)}=${device}`,
-        "Path=/",
+        "Path=/api/admin/login",
         "HttpOnly",
-        "SameSite=Lax",
+        "SameSite=Strict",
         `Max-Age=${Math.floor(KNOWN_SOURCE_MS / 1000)}`,
         ...(secure ? ["Secure"] : []),
       ].join("; ");

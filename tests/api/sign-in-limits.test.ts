@@ -64,13 +64,20 @@ describe.each(setups)("sign-in throttling on $engine, counts in $store", ({ engi
     await s?.close();
   });
 
-  async function login(username: string, password: string, ip: string, cookie?: string): Promise<Answer> {
+  async function login(
+    username: string,
+    password: string,
+    ip: string,
+    cookie?: string,
+    headers: Record<string, string> = {},
+  ): Promise<Answer & { setCookies: string[] }> {
     const res = await fetch(`${s.url}/api/admin/login`, {
       method: "POST",
       headers: {
         "content-type": "application/json",
         "x-forwarded-for": ip,
         ...(cookie ? { cookie } : {}),
+        ...headers,
       },
       body: JSON.stringify({ username, password }),
     });
@@ -82,6 +89,7 @@ describe.each(setups)("sign-in throttling on $engine, counts in $store", ({ engi
       message: body.message,
       retryAfter: retry === null ? null : Number(retry),
       device: device ? device.split(";")[0]! : null,
+      setCookies: res.headers.getSetCookie(),
     };
   }
 
@@ -239,5 +247,28 @@ describe.each(setups)("sign-in throttling on $engine, counts in $store", ({ engi
     const otherDevice = (await login(other.username, other.password, freshIp())).device!;
     expect((await login(user.username, user.password, freshIp(), otherDevice)).status).toBe(429);
     expect((await login(user.username, user.password, freshIp(), "dsn_device=forged")).status).toBe(429);
+  });
+
+  it("keeps the device cookie to the sign-in call: HttpOnly, Strict, Secure over HTTPS", async () => {
+    const user = await newEditor();
+    const plain = await login(user.username, user.password, freshIp());
+    expect(plain.setCookies).toHaveLength(2);
+    expect(plain.setCookies[0]).toMatch(/^dsn_admin=/);
+    expect(plain.setCookies[1]).toMatch(
+      /^dsn_device=[A-Za-z0-9_-]{43}; Path=\/api\/admin\/login; HttpOnly; SameSite=Strict; Max-Age=2592000$/,
+    );
+    const https = { "x-forwarded-proto": "https" };
+    const secure = await login(user.username, user.password, freshIp(), undefined, https);
+    const device = secure.setCookies.find((c) => c.startsWith("__Secure-dsn_device="));
+    expect(device).toMatch(/; Path=\/api\/admin\/login; HttpOnly; SameSite=Strict; Max-Age=2592000; Secure$/);
+    // Over HTTPS the browser sends it back under that name, and it is known.
+    for (let i = 0; i < ACCOUNT_FREE_FAILURES; i++)
+      await s.services.limits.add(LOGIN_ACCOUNT_FAILURES, user.username);
+    await s.services.limits.consume(LOGIN_ACCOUNT_TURN, user.username, {
+      durationSec: ACCOUNT_MAX_DELAY_SEC,
+    });
+    expect((await login(user.username, user.password, freshIp(), undefined, https)).status).toBe(429);
+    const back = device!.split(";")[0]!;
+    expect((await login(user.username, user.password, freshIp(), back, https)).status).toBe(200);
   });
 });
