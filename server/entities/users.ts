@@ -111,7 +111,7 @@ export function createAuth(deps: {
    * know it. Sent to the sign-in call only (its path), never with public pages.
    */
   const deviceCookieName = (secure: boolean) => (secure ? "__Secure-dsn_device" : "dsn_device");
-  /** `source`: "ip:<hash>" or "device:<hash>"; the account comes last, as typed at sign-in it may hold anything */
+  /** `source` is "ip:<hash>" or "device:<hash>"; the account comes last: as typed, it may hold anything. */
   const knownKey = (account: string, source: string) => `admin-login-known:${source}:${account}`;
 
   /** Whether this address or this browser signed in to the account within KNOWN_SOURCE_MS. */
