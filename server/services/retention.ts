@@ -145,6 +145,8 @@ export function createRetention(deps: {
   now?: () => Date;
   /** how long one scrub waits for the readers of SQLite's WAL (default 10 s) */
   scrubWaitMs?: number;
+  /** how long after an unfinished scrub it is tried again (default a minute) */
+  scrubRetryMs?: number;
 }) {
   const { database, logger } = deps;
   const { db } = database;
@@ -233,7 +235,7 @@ export function createRetention(deps: {
       void scrubFiles().then((done) => {
         if (done) logger.info("erased personal data scrubbed from the database files on a later try");
       });
-    }, SCRUB_RETRY_MS);
+    }, deps.scrubRetryMs ?? SCRUB_RETRY_MS);
     retry.unref();
   }
 

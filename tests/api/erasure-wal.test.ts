@@ -2,6 +2,8 @@ import fs from "node:fs";
 import SQLite from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ErasureDone } from "../../contract/privacy";
+import { createLogger } from "../../server/logger";
+import { createRetention } from "../../server/services/retention";
 import { type AdminClient, firstAdmin } from "../../tools/admin-client";
 import { startTestServer, type TestServer } from "../helpers/server";
 
@@ -108,5 +110,31 @@ describe("erasure and SQLite's WAL", () => {
     expect(done.body.data).toEqual({ orders: 0, leads: 1, files: 0, scrubbed: true });
     watcher.close();
     expect(filesHolding(mobile)).toEqual([]);
+  }, 60_000);
+
+  it("an unfinished scrub is retried in the background until it succeeds", async () => {
+    const mobile = "13655509999";
+    await lead(s.url, mobile);
+    const reader = holdReader();
+    // the same service with short waits, on the server's connection
+    const retention = createRetention({
+      database: s.services.database,
+      dataDir: s.services.config.DATA_DIR,
+      logger: createLogger("silent"),
+      days: 365,
+      scrubWaitMs: 100,
+      scrubRetryMs: 200,
+    });
+    try {
+      const r = await retention.eraseForMobile(mobile, { userId: null, username: "test" });
+      expect(r).toMatchObject({ leads: 1, scrubbed: false });
+      expect(filesHolding(mobile)).toContain("-wal");
+      reader.exec("COMMIT");
+      reader.close();
+      // no further call: the retry timer empties the WAL
+      await expect.poll(() => filesHolding(mobile)).toEqual([]);
+    } finally {
+      retention.stop();
+    }
   }, 60_000);
 });
