@@ -2,6 +2,7 @@
 // articles. Backs up a loaded site, kills a second backup with the server, restores the first archive
 // into a fresh DATA_DIR and starts on it, checks every acknowledged write, and reports how long
 // backup and restore take and the archive size (also into PostgreSQL when one answers).
+import "../server/private-umask";
 import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";

@@ -4,6 +4,7 @@
 // memory grew. Then the built server on the imported SQLite site: old addresses answering 301
 // against a stored article page, with wrk. Budgets (bench/README.md "Import"): at least 200 posts/s,
 // at most 300 MB of RSS growth, redirects at least as fast as the stored page.
+import "../server/private-umask";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";

@@ -1,3 +1,4 @@
+import "../server/private-umask";
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";

@@ -6,6 +6,7 @@
 //
 //   npm run build && npm run bench:render
 //   BENCH_RENDER_COUNT=2000 …   a smaller dataset for quick iteration (built once in bench/data)
+import "../server/private-umask";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";

@@ -1,3 +1,4 @@
+import "../server/private-umask";
 import { type ChildProcess, spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";

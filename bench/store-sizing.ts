@@ -2,6 +2,7 @@
 // traffic"): the share of requests a least-recently-used store of a given number of pages misses,
 // and how many of those misses are pages never requested before (which no store size avoids).
 // No server: `node scripts/run-ts.mjs bench/store-sizing.ts [articles]`.
+import "../server/private-umask";
 import { rng, zipf } from "./zipf";
 
 const N = Number(process.argv[2] ?? 100_000);

@@ -1,5 +1,6 @@
 // Real traffic (bench/README.md "Real traffic"): browser-like requests over the 100,000-article
 // dataset, beside a bare Node server sending one stored page's compressed bytes.
+import "../server/private-umask";
 import { type ChildProcess, fork } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";

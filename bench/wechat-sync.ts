@@ -2,6 +2,7 @@
 // (fakes/wechat-mp.ts), first sync and re-sync: wall time, API calls by path, bytes uploaded. The
 // fake answers at once, then again with BENCH_WECHAT_LATENCY_MS (default 80) added to every call,
 // roughly a call from a server in China to api.weixin.qq.com. Budgets in bench/README.md.
+import "../server/private-umask";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";

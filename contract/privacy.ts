@@ -22,7 +22,16 @@ export interface ErasureDone {
   orders: number;
   leads: number;
   files: number;
+  /**
+   * the database files no longer hold what was erased; false: the rows are erased, but another
+   * reader (a backup) kept SQLite's write-ahead log from being emptied; the server keeps trying
+   */
+  scrubbed: boolean;
 }
+
+/** What the console shows, instead of success, when an erasure's database files are not yet scrubbed. */
+export const ERASURE_NOT_SCRUBBED =
+  "个人信息已从订单和线索中清除，但数据库文件暂时未能清理：有其他操作（如正在进行的备份）正在读取数据库，被清除的内容仍可能留在数据库的日志文件中。系统每分钟自动重试；也可稍后点击“再次清理”。";
 
 export const ErasurePreviewSchema = z.object({
   orders: z.array(
@@ -40,7 +49,12 @@ export const ErasurePreviewSchema = z.object({
   retentionDays: z.number(),
 });
 
-export const ErasureDoneSchema = z.object({ orders: z.number(), leads: z.number(), files: z.number() });
+export const ErasureDoneSchema = z.object({
+  orders: z.number(),
+  leads: z.number(),
+  files: z.number(),
+  scrubbed: z.boolean(),
+});
 
 /** The dashboard's backup warning (server/backup/status.ts). */
 export const BackupStatusSchema = z.object({

@@ -1,6 +1,7 @@
 // npm run backup -- [--out DIR] [--with-key] [--passphrase-file FILE] [--prune]
 // Writes one archive of the database, the uploads and a manifest into BACKUP_DIR (or --out) while
 // the site keeps serving. See README "Backups".
+import "../server/private-umask";
 import { parseArgs } from "node:util";
 import { cliConfig, cliFail, cliPassphrase, cliRun, formatBytes, formatCounts } from "../server/backup/cli";
 import { createBackup } from "../server/backup/create";

@@ -2,6 +2,7 @@
 // Creates a console account in the configured database (DATA_DIR / DATABASE_URL, migrated first).
 // The password comes from ADMIN_PASSWORD, or is asked for (not echoed) on a terminal, or read from
 // the first line of standard input. --reset sets a new password for an existing account instead.
+import "../server/private-umask";
 import readline from "node:readline";
 import { parseArgs } from "node:util";
 import { PASSWORD_MIN, passwordField, ROLES, type Role, usernameField } from "../contract/admin";

@@ -6,6 +6,7 @@
 // made when missing); without it every category goes to the column of its name, made when missing.
 // With the site running, import from the console, or set REDIS_URL, so every instance hears of the
 // new articles and old addresses at once (docs/product.md, "Import").
+import "../server/private-umask";
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";

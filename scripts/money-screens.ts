@@ -4,6 +4,7 @@
  * Runs the build in BENCH_BUILD_DIR (default build/) on a fresh demo database; pictures land in
  * /work/money-shots/<label>/ (MONEY_SHOTS_DIR overrides the parent folder).
  */
+import "../server/private-umask";
 import fs from "node:fs";
 import path from "node:path";
 import { chromium, type Page } from "playwright-core";

@@ -1,6 +1,7 @@
 // npm run restore -- ARCHIVE [--force] [--passphrase-file FILE]
 // Restores an archive of `npm run backup` into an empty DATA_DIR (SQLite) or an empty PostgreSQL
 // database (DATABASE_URL), from either engine. Stop the site first. See README "Backups".
+import "../server/private-umask";
 import { parseArgs } from "node:util";
 import { cliConfig, cliFail, cliPassphrase, cliRun, formatCounts } from "../server/backup/cli";
 import { restoreArchive } from "../server/backup/restore";

@@ -1,5 +1,6 @@
 // A fake 公众号 API on 127.0.0.1 for trying 同步到公众号 without an account (README "WeChat sync").
 // Usage: npm run wechat:fake [-- --seed --port 9400 --publish-delay-ms 3000 --callback http://127.0.0.1:3000/api/wechat/callback --callback-token TOKEN]
+import "../server/private-umask";
 import { parseArgs } from "node:util";
 import sharp from "sharp";
 import { publishOnFake, startFakeWechat } from "../fakes/wechat-mp";

@@ -1,3 +1,5 @@
+// First: everything the process creates is its own only (server/private-umask.ts).
+import "./private-umask";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ConfigError, loadConfig } from "./config";
@@ -6,9 +8,6 @@ import { startServer } from "./server";
 
 /** The one process: API, static assets and server rendering. Bundled to build/app/main.js. */
 async function main() {
-  // Everything the process creates is its own only: the database, ID copies, backups and keys are
-  // 0600 in 0700 folders (docs/architecture.md "Personal data at rest").
-  process.umask(0o077);
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();

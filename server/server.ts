@@ -6,10 +6,11 @@ import path from "node:path";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { endpoints } from "./api/registry";
 import { createApp, type PageHandler } from "./app";
+import { listArchives } from "./backup/create";
 import { scheduleBackups } from "./backup/schedule";
 import { registerBackupMetrics } from "./backup/status";
 import type { Config } from "./config";
-import { openDatabase } from "./db";
+import { openDatabase, sqliteFile } from "./db";
 import { createMetrics } from "./http/metrics";
 import { createOriginCheck } from "./http/origin";
 import { createSecurity } from "./http/security";
@@ -17,6 +18,7 @@ import { createLogger, type Logger } from "./logger";
 import { createPages, hasServerBuild, loadBundle } from "./pages";
 import { seedIfEmpty } from "./seed";
 import { createServices, type Services } from "./services";
+import { tightenDataModes } from "./services/file-modes";
 import { moveIdCopies, sealIdCopies } from "./services/id-copies";
 import { scheduleRetention } from "./services/retention";
 import { createServing, type Serving } from "./serving";
@@ -49,6 +51,14 @@ export interface RunningServer {
 export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const { config } = opts;
   const logger = opts.logger ?? createLogger(config.LOG_LEVEL);
+  // Before the database is opened: SQLite makes its -wal and -shm with the database file's mode.
+  tightenDataModes({
+    dataDir: config.DATA_DIR,
+    sqliteFile: config.DATABASE_URL ? undefined : (opts.sqlitePath ?? sqliteFile(config.DATA_DIR)),
+    backupDir: config.BACKUP_DIR,
+    backupFiles: listArchives(config.BACKUP_DIR).map((a) => a.file),
+    logger,
+  });
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,

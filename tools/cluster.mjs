@@ -441,7 +441,8 @@ export async function startCluster(opts = {}) {
   if (!opts.redisUrl) await ensureRedis();
   aborted();
   fs.mkdirSync(dir, { recursive: true });
-  fs.mkdirSync(dataDir, { recursive: true });
+  // the instances' data is their user's only (server/private-umask.ts); they tighten it at start too
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
 
   const running = new Set();
   // Whatever happens to this process, what it started does not outlive it.

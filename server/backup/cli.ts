@@ -34,8 +34,6 @@ export function cliPassphrase(file: string | undefined): string | undefined {
 }
 
 export function cliRun(main: () => Promise<void>, what: string) {
-  // archives, restored databases and keys are the operator's only (0600 in 0700 folders)
-  process.umask(0o077);
   main().then(
     () => process.exit(0),
     (err) => {

@@ -10,6 +10,7 @@ import {
 import { CHOICE_SEPARATOR, OPTION_TEXT_SEPARATOR } from "../../contract/signup";
 import type { Database } from "../db";
 import type { DB } from "../db/schema";
+import { truncateWal, WAL_TRUNCATE_WAIT_MS } from "../db/wal";
 import type { Logger } from "../logger";
 import { idCopyDir, idCopyFile } from "./id-copies";
 import { maskMobile, maskName } from "./pii";
@@ -21,6 +22,8 @@ import { maskMobile, maskName } from "./pii";
  * needs stays (amounts, products, dates, chosen options, a masked mobile and name). An admin can do
  * the same for one person at their request, found by mobile number. An erasure reaches the bytes:
  * the database files are scrubbed after it (scrubFiles), audit entries keep the masked mobile only.
+ * When the files cannot be scrubbed yet (SQLite: a reader holds the WAL), the erasure says so
+ * (`scrubbed: false`) and the scrub is tried again every minute, and with the next erasure, until done.
  *
  * Idempotent: a row is a candidate only while it still holds something to erase (a real mobile has
  * no "*", a masked one always has). Safe with several instances: each run is one transaction
@@ -53,7 +56,15 @@ export interface ErasureResult {
   files: number;
   /** false when another instance held the lock (PostgreSQL) */
   ran: boolean;
+  /**
+   * the database files no longer hold what was erased (SQLite: the WAL was folded back and
+   * emptied; PostgreSQL: the tables were vacuumed); false: the rows are erased, the files not yet
+   */
+  scrubbed: boolean;
 }
+
+/** How often an unfinished scrub is tried again. */
+const SCRUB_RETRY_MS = 60_000;
 
 const LOCK_KEY = 727_401;
 
@@ -132,6 +143,10 @@ export function createRetention(deps: {
   /** PII_RETENTION_DAYS; 0 turns the daily job off */
   days: number;
   now?: () => Date;
+  /** how long one scrub waits for the readers of SQLite's WAL (default 10 s) */
+  scrubWaitMs?: number;
+  /** how long after an unfinished scrub it is tried again (default a minute) */
+  scrubRetryMs?: number;
 }) {
   const { database, logger } = deps;
   const { db } = database;
@@ -207,22 +222,51 @@ export function createRetention(deps: {
     };
   }
 
+  /** an erasure whose files are not scrubbed yet: retried by a timer and by the next erasure */
+  let pending = false;
+  let retry: NodeJS.Timeout | undefined;
+  let stopped = false;
+
+  function retryLater() {
+    if (retry || stopped) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      if (!pending || stopped) return;
+      void scrubFiles().then((done) => {
+        if (done) logger.info("erased personal data scrubbed from the database files on a later try");
+      });
+    }, deps.scrubRetryMs ?? SCRUB_RETRY_MS);
+    retry.unref();
+  }
+
   /**
    * Makes the erased bytes unrecoverable from the database files: SQLite overwrites freed content
-   * itself (secure_delete, server/db/index.ts) and its WAL is folded back and emptied here;
-   * PostgreSQL keeps the old row versions until a VACUUM of the tables removes them.
+   * itself (secure_delete, server/db/index.ts) and its WAL is folded back and emptied here, waiting
+   * for the connections reading it (server/db/wal.ts); PostgreSQL keeps the old row versions until
+   * a VACUUM of the tables removes them. False when that could not be done now.
    */
-  async function scrubFiles() {
+  async function scrubFiles(): Promise<boolean> {
+    let done = false;
     try {
-      if (database.sqlite) database.sqlite.pragma("wal_checkpoint(TRUNCATE)");
-      else
+      if (database.sqlite) {
+        const r = await truncateWal(database.sqlite, { maxWaitMs: deps.scrubWaitMs ?? WAL_TRUNCATE_WAIT_MS });
+        done = r.done;
+        if (!done)
+          logger.warn(
+            { attempts: r.attempts, last: r.last },
+            "erased rows not yet scrubbed from the database files: a reader holds the WAL; retrying every minute",
+          );
+      } else {
         for (const t of ["signup_orders", "mcn_leads", "audit_log"])
           await sql`VACUUM ${sql.table(t)}`.execute(db);
+        done = true;
+      }
     } catch (err) {
-      // a reader holding the WAL (a backup in progress) or a concurrent VACUUM: the next erasure
-      // or checkpoint finishes the job
       logger.warn({ err: (err as Error).message }, "erased rows not yet scrubbed from the database files");
     }
+    pending = !done;
+    if (pending) retryLater();
+    return done;
   }
 
   async function erase(
@@ -241,7 +285,7 @@ export function createRetention(deps: {
         const { rows } = await sql<{
           ok: boolean;
         }>`SELECT pg_try_advisory_xact_lock(${LOCK_KEY}) AS ok`.execute(tx);
-        if (!rows[0]?.ok) return { orders: 0, leads: 0, files: 0, ran: false };
+        if (!rows[0]?.ok) return { orders: 0, leads: 0, files: 0, ran: false, scrubbed: true };
       }
       const freeText = await freeTextQuestions(tx);
       // Audit entries keep a masked mobile and name only (an export filtered by a mobile names it).
@@ -272,7 +316,13 @@ export function createRetention(deps: {
           .where("summary", "like", `%${plain.replace(/[\\%_]/g, "")}%`)
           .execute();
       }
-      const r = { orders: orders.length, leads: leads.length, files: pictures.length, ran: true };
+      const r = {
+        orders: orders.length,
+        leads: leads.length,
+        files: pictures.length,
+        ran: true,
+        scrubbed: true,
+      };
       if (r.orders + r.leads > 0) {
         await tx
           .insertInto("audit_log")
@@ -303,8 +353,9 @@ export function createRetention(deps: {
       )
         files++;
     }
-    if (result.orders + result.leads > 0) await scrubFiles();
-    return { ...result, files };
+    // also when nothing was left to erase, while an earlier erasure's scrub is unfinished
+    const scrubbed = result.orders + result.leads > 0 || pending ? await scrubFiles() : true;
+    return { ...result, files, scrubbed };
   }
 
   const cutoff = () => new Date(now().getTime() - deps.days * 86_400_000).toISOString();
@@ -315,7 +366,7 @@ export function createRetention(deps: {
     planExpired: () => plan({ before: cutoff() }),
     /** the daily job: erases what is older than PII_RETENTION_DAYS */
     async runExpired(): Promise<ErasureResult> {
-      if (deps.days <= 0) return { orders: 0, leads: 0, files: 0, ran: false };
+      if (deps.days <= 0) return { orders: 0, leads: 0, files: 0, ran: false, scrubbed: true };
       const r = await erase(
         { before: cutoff() },
         {
@@ -347,8 +398,17 @@ export function createRetention(deps: {
             `按本人请求清除手机号 ${maskMobile(mobile)} 的个人信息：报名订单 ${x.orders} 条、线索 ${x.leads} 条`,
         },
       );
-      logger.info({ orders: r.orders, leads: r.leads }, "personal data erased on request");
+      logger.info(
+        { orders: r.orders, leads: r.leads, scrubbed: r.scrubbed },
+        "personal data erased on request",
+      );
       return r;
+    },
+    /** stops retrying an unfinished scrub (the database is closing) */
+    stop() {
+      stopped = true;
+      clearTimeout(retry);
+      retry = undefined;
     },
   };
 }
@@ -380,7 +440,7 @@ async function removeOldFiles(dir: string, beforeMs: number): Promise<number> {
 
 /** Runs the job shortly after start and then daily; returns a stop function. */
 export function scheduleRetention(retention: Retention, logger: Logger, firstDelayMs = 60_000): () => void {
-  if (retention.days <= 0) return () => {};
+  if (retention.days <= 0) return () => retention.stop();
   const run = () =>
     retention
       .runExpired()
@@ -392,5 +452,6 @@ export function scheduleRetention(retention: Retention, logger: Logger, firstDel
   return () => {
     clearTimeout(first);
     clearInterval(daily);
+    retention.stop();
   };
 }

@@ -143,6 +143,8 @@ describe.each(engines())("personal data retention on %s", (engine) => {
         : [await a.runExpired(), await b.runExpired()];
     expect(results.reduce((n, r) => n + r.orders, 0)).toBe(before.length);
     expect(results.reduce((n, r) => n + r.files, 0)).toBe(2);
+    // the database files were scrubbed after it (SQLite: the WAL emptied; PostgreSQL: vacuumed)
+    expect(results.map((r) => r.scrubbed)).toEqual([true, true]);
     expect(fs.existsSync(stray)).toBe(false);
     expect(await retentionAuditCount()).toBe(1);
 
@@ -207,14 +209,14 @@ describe.each(engines())("personal data retention on %s", (engine) => {
     expect(preview.body.data.leads[0]!.fields).toContain("身份证复印件");
     expect(preview.body.data.retentionDays).toBe(365);
 
-    const done = await admin.req<{ orders: number; leads: number; files: number }>(
+    const done = await admin.req<{ orders: number; leads: number; files: number; scrubbed: boolean }>(
       "POST",
       "/api/admin/privacy/erasure",
       {
         mobile,
       },
     );
-    expect(done.body.data).toEqual({ orders: 1, leads: 1, files: 1 });
+    expect(done.body.data).toEqual({ orders: 1, leads: 1, files: 1, scrubbed: true });
     expect(fs.existsSync(picFile(pic))).toBe(false);
     const again = await admin.req<ErasurePreview>("POST", "/api/admin/privacy/erasure/preview", { mobile });
     expect(again.body.data.orders).toEqual([]);

@@ -1,6 +1,12 @@
-import { App, Button, Card, Descriptions, Empty, Form, Input, Modal, Table, Tag } from "antd";
+import { Alert, App, Button, Card, Descriptions, Empty, Form, Input, Modal, Table, Tag } from "antd";
 import { useState } from "react";
-import { ErasureDoneSchema, type ErasurePreview, ErasurePreviewSchema } from "../../../contract/privacy";
+import {
+  ERASURE_NOT_SCRUBBED,
+  type ErasureDone,
+  ErasureDoneSchema,
+  type ErasurePreview,
+  ErasurePreviewSchema,
+} from "../../../contract/privacy";
 import type { Route } from "./+types/privacy";
 import { formatDateTime, NO_STORE, useApi, yuan } from "./api";
 
@@ -16,7 +22,9 @@ const FORMS: Record<string, string> = { business: "商家合作", expert: "达�
 
 /**
  * Erasing one person's personal data at their request (admins): look up the mobile number, see
- * which orders and leads lose what, then confirm. Written to the audit log.
+ * which orders and leads lose what, then confirm. Written to the audit log. When the database files
+ * could not be scrubbed yet (`scrubbed: false`), a warning stays on the page instead of a success
+ * message, with a button that tries again.
  */
 export default function Privacy() {
   const api = useApi();
@@ -24,6 +32,29 @@ export default function Privacy() {
   const [mobile, setMobile] = useState("");
   const [preview, setPreview] = useState<(ErasurePreview & { mobile: string }) | null>(null);
   const [busy, setBusy] = useState(false);
+  /** the mobile of an erasure whose database files are not scrubbed yet */
+  const [unscrubbed, setUnscrubbed] = useState<string | null>(null);
+  const [retrying, setRetrying] = useState(false);
+
+  const erase = (m: string) => api("POST", "/api/admin/privacy/erasure", { mobile: m }, ErasureDoneSchema);
+
+  function told(m: string, r: ErasureDone) {
+    setUnscrubbed(r.scrubbed ? null : m);
+    if (!r.scrubbed) message.warning(ERASURE_NOT_SCRUBBED, 10);
+    return r.scrubbed;
+  }
+
+  async function retry() {
+    if (!unscrubbed) return;
+    setRetrying(true);
+    try {
+      if (told(unscrubbed, await erase(unscrubbed))) message.success("数据库文件已清理完毕");
+    } catch (err) {
+      message.error((err as Error).message);
+    } finally {
+      setRetrying(false);
+    }
+  }
 
   async function look() {
     setBusy(true);
@@ -48,13 +79,11 @@ export default function Privacy() {
       cancelText: "取消",
       onOk: async () => {
         try {
-          const r = await api(
-            "POST",
-            "/api/admin/privacy/erasure",
-            { mobile: preview.mobile },
-            ErasureDoneSchema,
-          );
-          message.success(`已清除：报名订单 ${r.orders} 条、线索 ${r.leads} 条、身份证复印件 ${r.files} 张`);
+          const r = await erase(preview.mobile);
+          if (told(preview.mobile, r))
+            message.success(
+              `已清除：报名订单 ${r.orders} 条、线索 ${r.leads} 条、身份证复印件 ${r.files} 张`,
+            );
           setPreview(null);
         } catch (err) {
           message.error((err as Error).message);
@@ -71,6 +100,21 @@ export default function Privacy() {
         IP 摘要；金额、产品、所选选项和日期保留，手机号和姓名保留打码形式。
         {preview ? `超过 ${preview.retentionDays} 天的个人信息每天自动清除。` : ""}
       </p>
+      {unscrubbed && (
+        <Alert
+          type="warning"
+          showIcon
+          role="alert"
+          style={{ marginBottom: 16 }}
+          title={`手机号 ${unscrubbed} 的清除尚未完成`}
+          description={ERASURE_NOT_SCRUBBED}
+          action={
+            <Button onClick={retry} loading={retrying}>
+              再次清理
+            </Button>
+          }
+        />
+      )}
       <Form layout="inline" onFinish={look}>
         <Form.Item label="手机号">
           <Input

@@ -35,9 +35,14 @@ export const consolePrivacyEndpoints = [
     tag,
     role: "admin",
     summary: "Erase one person's personal data in orders and leads (contract/privacy.ts; audited)",
+    description:
+      "Answers once the database files are scrubbed too, waiting up to 10 s for readers of SQLite's WAL. " +
+      "`scrubbed: false`: the rows are erased and audited, but the files may still hold the old bytes " +
+      "(a backup was reading); the server retries every minute, and a second call (nothing left to " +
+      "erase) retries at once.",
     body: ErasureRequestSchema,
     response: ErasureDoneSchema,
     handler: ({ mobile }, s, c) => s.retention.eraseForMobile(mobile, actorOf(c)),
-    answer: (r) => ({ orders: r.orders, leads: r.leads, files: r.files }),
+    answer: (r) => ({ orders: r.orders, leads: r.leads, files: r.files, scrubbed: r.scrubbed }),
   }),
 ];
