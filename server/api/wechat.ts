@@ -50,17 +50,15 @@ export const wechatEndpoints = [
     tag,
     summary: "An event pushed by WeChat (XML, signed); PUBLISHJOBFINISH settles the sync of that publish",
     description:
-      "Answers `success` as WeChat expects. 403 for a wrong signature, 404 when WECHAT_CALLBACK_TOKEN is not set, 400 for a body that is not a push, 413 past 64 KB.",
+      "Answers `success` as WeChat expects. 403 for a wrong signature, 404 when WECHAT_CALLBACK_TOKEN is not set, 400 for a body that is not a push.",
     rawBody: true,
+    maxBodyBytes: PUSH_MAX_BYTES,
+    tooLarge: "推送内容过大",
     query: signed.extend({ openid: z.string().max(100).optional() }),
     response: z.string(),
     handler: async (q, s, c) => {
       checkSigned(c, s.config.WECHAT_CALLBACK_TOKEN, q);
-      if (Number(c.req.header("content-length") ?? 0) > PUSH_MAX_BYTES)
-        throw new AppError(413, "推送内容过大");
-      const text = await c.req.text();
-      if (text.length > PUSH_MAX_BYTES) throw new AppError(413, "推送内容过大");
-      const push = parsePush(text);
+      const push = parsePush(await c.req.text());
       if (!push) throw new AppError(400, "推送内容不是有效的 XML");
       if (push.encrypted)
         s.logger.warn(
