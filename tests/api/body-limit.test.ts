@@ -38,6 +38,7 @@ interface Sent {
   written: number;
   /** whether the whole body had been written by then */
   finished: boolean;
+  connection: string | undefined;
 }
 
 /**
@@ -68,7 +69,12 @@ function send(
         },
       },
       (res) => {
-        answer = { status: res.statusCode ?? 0, written, finished: written >= o.total };
+        answer = {
+          status: res.statusCode ?? 0,
+          written,
+          finished: written >= o.total,
+          connection: res.headers.connection,
+        };
         let text = "";
         res.setEncoding("utf8");
         res.on("data", (d: string) => {
@@ -123,6 +129,7 @@ describe.each(engines())("request bodies on %s", (engine) => {
     // The answer came while most of the body was still unsent: the server stopped reading at the cap.
     expect(r.finished).toBe(false);
     expect(r.written).toBeLessThan(16 * MB);
+    expect(r.connection).toBe("close");
     expect(grew).toBeLessThan(40 * MB);
     // And the server goes on serving.
     expect((await s.get("/api/product/content/list?page=1&pageSize=1")).status).toBe(200);
