@@ -5,6 +5,7 @@ import { compress } from "hono/compress";
 import type { AppLoadContext } from "react-router";
 import { createApi } from "./api";
 import { fail } from "./api/envelope";
+import { capBody, DEFAULT_MAX_BODY_BYTES } from "./http/body-limit";
 import { PLAIN_ERROR_PAGE } from "./http/error-page";
 import type { Metrics } from "./http/metrics";
 import { originOf } from "./http/origin";
@@ -131,6 +132,13 @@ export function createApp(opts: AppOptions) {
     });
     app.use("*", (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) ? publicFiles(c, next) : next()));
   }
+
+  // Whatever reaches the pages with a body (React Router actions, stray posts) is capped like the
+  // API's JSON: 413 before more than the cap is read.
+  const pageBodies = capBody({ maxBytes: DEFAULT_MAX_BODY_BYTES });
+  app.use("*", (c, next) =>
+    c.req.method === "GET" || c.req.method === "HEAD" ? next() : pageBodies(c, next),
+  );
 
   const pages = opts.pages;
   if (pages) app.all("*", (c) => pages(c.req.raw, loadContextOf(c, services, security.nonceOf(c))));

@@ -3,8 +3,10 @@ import { z } from "zod";
 import type { Role } from "../../contract/admin";
 import type { CacheTag } from "../../contract/cache-tags";
 import type { Session } from "../entities/users";
+import { DEFAULT_MAX_BODY_BYTES } from "../http/body-limit";
 import type { Services } from "../services";
 import type { Actor } from "../services/audit";
+import type { LimitRule } from "../services/limits";
 
 /** What a request carries past the console guard (server/api/console.ts). */
 export type ApiEnv = { Variables: { session?: Session | null; ipHash?: string } };
@@ -52,8 +54,23 @@ export interface EndpointDef<Q extends Obj = Obj, B extends z.ZodType | undefine
   body?: B;
   /** the envelope's data (what OpenAPI shows; the browser's client checks answers against the same schemas) */
   response: z.ZodType;
-  /** POST: the handler reads the body itself (uploads, read with a size limit); `query` is the query string alone */
+  /** POST: the handler reads the body itself (uploads, pushes); `query` is the query string alone */
   rawBody?: boolean;
+  /**
+   * The largest body accepted (bytes; default DEFAULT_MAX_BODY_BYTES, 1 MB), checked before anything
+   * reads it: a larger one is answered 413 at once (server/http/body-limit.ts). Uploads state their
+   * own, with room for the multipart framing. Shown in the OpenAPI document (`x-max-body-bytes`).
+   */
+  maxBodyBytes?: number;
+  /** the Chinese message of that 413 (default: 请求内容过大，不能超过 …) */
+  tooLarge?: string;
+  /** The handler streams the body (to disk) instead of reading it whole; it is counted on its way. */
+  streamed?: true;
+  /**
+   * A per-IP rate limit (hashed IP), counted before the body is read or parsed: over it, a 429 with
+   * the rule's message, whatever the body holds.
+   */
+  limit?: LimitRule;
   /**
    * A public GET either declares what its answer shows (`tags`, contract/cache-tags.ts), and the
    * serving layer keeps it per URL and the parameters the schema reads until a content change
@@ -75,6 +92,16 @@ export interface EndpointDef<Q extends Obj = Obj, B extends z.ZodType | undefine
 
 /** A declaration with its input type erased, as the registry and the OpenAPI document see it. */
 export type AnyEndpoint = Omit<EndpointDef<Obj, z.ZodType | undefined, unknown>, "query"> & { query: Obj };
+
+/**
+ * The cap of a body carrying a rich text of up to 500,000 characters (an article's body, a
+ * product's agreement): three bytes a character in UTF-8, six for one JSON escapes.
+ */
+export const RICH_TEXT_MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+/** The largest body an endpoint accepts; null for a GET, whose body is never read. */
+export const maxBodyOf = (def: AnyEndpoint): number | null =>
+  def.method === "get" ? null : (def.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
 
 const NO_INPUT = z.object({});
 

@@ -38,7 +38,7 @@ async function submit(form: McnForm, q: Record<string, unknown>, s: Services, c:
   return c.json({ statusCode: OK, message: MCN_MESSAGES.success, data: { result: true as const } });
 }
 
-const rules = `Submits count against a per-IP limit (${LEAD_LIMIT.points} per ${LEAD_LIMIT.durationSec / 60} minutes, then 429). The same phone on the same form within 10 minutes is answered 提交成功 and stored once. Fields may come as query parameters (as the original client sends them), a JSON body or a form body.`;
+const rules = `Submits count against a per-IP limit (${LEAD_LIMIT.points} per ${LEAD_LIMIT.durationSec / 60} minutes, then 429), counted before the body is read. The same phone on the same form within 10 minutes is answered 提交成功 and stored once. Fields may come as query parameters (as the original client sends them), a JSON body or a form body.`;
 
 export const mcnEndpoints = [
   endpoint({
@@ -49,6 +49,7 @@ export const mcnEndpoints = [
     description: rules,
     query: McnBusinessInput,
     response: SubmitResult,
+    limit: LEAD_LIMIT,
     handler: (q, s, c) => submit("business", q, s, c),
   }),
   endpoint({
@@ -59,6 +60,7 @@ export const mcnEndpoints = [
     description: `${rules} idCopyPic is the path POST /api/upload answered.`,
     query: McnExpertInput,
     response: SubmitResult,
+    limit: LEAD_LIMIT,
     handler: (q, s, c) => submit("expert", q, s, c),
   }),
 ];

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import type { AnyEndpoint } from "./endpoint";
+import { DEFAULT_MAX_BODY_BYTES, sizeText } from "../http/body-limit";
+import { type AnyEndpoint, maxBodyOf } from "./endpoint";
 import { endpoints } from "./registry";
 
 const json = (schema: z.ZodType, io: "input" | "output") =>
@@ -48,9 +49,14 @@ function operation(e: AnyEndpoint) {
     schema: { type: "integer", minimum: 1 },
   }));
   const isConsole = e.role !== undefined;
-  const description = isConsole
-    ? [ROLE_TEXT[e.role!], e.description].filter(Boolean).join(" ")
-    : e.description;
+  const maxBody = maxBodyOf(e);
+  const description = [
+    isConsole ? ROLE_TEXT[e.role!] : undefined,
+    e.description,
+    maxBody === null ? undefined : `Body: at most ${sizeText(maxBody)} (413 past it, nothing more read).`,
+  ]
+    .filter(Boolean)
+    .join(" ");
   return {
     tags: [e.tag],
     summary: e.summary,
@@ -62,6 +68,7 @@ function operation(e: AnyEndpoint) {
         }
       : {}),
     ...(isConsole ? { security: e.role === "guest" ? [] : [{ session: [] }], "x-role": e.role } : {}),
+    ...(maxBody === null ? {} : { "x-max-body-bytes": maxBody }),
     responses: {
       "200": {
         description: "statusCode 1000",
@@ -75,6 +82,7 @@ function operation(e: AnyEndpoint) {
           }
         : {}),
       "404": errorResponse("Unknown id"),
+      ...(maxBody === null ? {} : { "413": errorResponse("Body over its cap (x-max-body-bytes)") }),
       "429": errorResponse("Too many requests"),
       "503": errorResponse("A dependency is unavailable"),
     },
@@ -95,8 +103,7 @@ export function openApiDocument(serverUrl?: string) {
     info: {
       title: "电商报 API",
       version: "1.0.0",
-      description:
-        'Every answer is {"statusCode": 1000, "message", "data"}; failures carry the HTTP status as statusCode and a Chinese message. pageSize is capped at 100. Console endpoints (/api/admin, tags 后台·…) need the session cookie of a console sign-in, and every change also its X-CSRF-Token header.',
+      description: `Every answer is {"statusCode": 1000, "message", "data"}; failures carry the HTTP status as statusCode and a Chinese message. pageSize is capped at 100. Console endpoints (/api/admin, tags 后台·…) need the session cookie of a console sign-in, and every change also its X-CSRF-Token header. Request bodies are capped (${sizeText(DEFAULT_MAX_BODY_BYTES)} unless an endpoint states its own, x-max-body-bytes): a larger one is answered 413 before it is read, and the connection is closed.`,
     },
     servers: serverUrl ? [{ url: serverUrl }] : undefined,
     components: {

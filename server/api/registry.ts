@@ -1,4 +1,6 @@
-import type { Context, Hono } from "hono";
+import type { Context, Hono, MiddlewareHandler } from "hono";
+import { capBody } from "../http/body-limit";
+import { requestIpHash } from "../http/client-ip";
 import type { Services } from "../services";
 import { AppError } from "../services/errors";
 import { consoleArticleEndpoints } from "./admin/articles";
@@ -14,7 +16,7 @@ import { consoleSearchPushEndpoints } from "./admin/search-push";
 import { consoleWechatSyncEndpoints } from "./admin/wechat-sync";
 import { actorOf, consoleGuard, pathId, requireAccess } from "./console";
 import { contentEndpoints } from "./content";
-import type { Access, AnyEndpoint, ApiContext, ApiEnv } from "./endpoint";
+import { type AnyEndpoint, type ApiContext, type ApiEnv, maxBodyOf } from "./endpoint";
 import { ok, parse } from "./envelope";
 import { mcnEndpoints } from "./mcn";
 import { productEndpoints } from "./product";
@@ -59,30 +61,44 @@ const sessionless = new Set(
 /**
  * Mounts every endpoint on the app. Public GETs are answered afresh here; the serving layer keeps
  * the ones that declare tags (server/serving/keys.ts) and renders them through this same handler.
+ *
+ * Each request meets the cheap checks first, before its body is read: the console's access and the
+ * ids in its path, then the endpoint's rate limit, then the body's cap (413 past it, nothing more
+ * read); only then is the body read and validated.
  */
 export function mountEndpoints(app: Hono<ApiEnv>, services: Services): void {
   app.use("/api/admin/*", consoleGuard(services, sessionless));
   for (const def of endpoints) {
     const access = def.role;
     const ids = [...def.path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
-    for (const path of [def.path, ...(def.aliases ?? [])]) {
+    const checks: MiddlewareHandler<ApiEnv> = async (c, next) => {
       if (access !== undefined) {
-        app.on(def.method.toUpperCase(), path, (c) => consoleCall(def, access, ids, c));
-        continue;
+        requireAccess(c, access);
+        for (const name of ids) pathId(c, name);
       }
-      app.on(def.method.toUpperCase(), path, async (c) => {
-        const input =
-          def.method === "get" || def.rawBody ? c.req.query() : { ...c.req.query(), ...(await readBody(c)) };
-        const data = await def.handler(parse(def.query, input), services, c);
-        return data instanceof Response ? data : ok(c, data);
-      });
+      if (def.limit) await services.limits.consume(def.limit, requestIpHash(c, services.config));
+      await next();
+    };
+    const maxBytes = maxBodyOf(def);
+    const cap =
+      maxBytes === null ? null : capBody({ maxBytes, message: def.tooLarge, streamed: def.streamed });
+    const handle = (c: ApiContext) => (access === undefined ? publicCall(def, c) : consoleCall(def, c));
+    for (const path of [def.path, ...(def.aliases ?? [])]) {
+      const method = def.method.toUpperCase();
+      if (cap) app.on(method, path, checks, cap, handle);
+      else app.on(method, path, checks, handle);
     }
   }
 
-  /** A console endpoint: access first, then unknown ids (404), the input (400), the work, the audit line. */
-  async function consoleCall(def: AnyEndpoint, access: Access, ids: string[], c: ApiContext) {
-    requireAccess(c, access);
-    for (const name of ids) pathId(c, name);
+  async function publicCall(def: AnyEndpoint, c: ApiContext) {
+    const input =
+      def.method === "get" || def.rawBody ? c.req.query() : { ...c.req.query(), ...(await readBody(c)) };
+    const data = await def.handler(parse(def.query, input), services, c);
+    return data instanceof Response ? data : ok(c, data);
+  }
+
+  /** A console endpoint past its checks: the input (400), the work, the audit line. */
+  async function consoleCall(def: AnyEndpoint, c: ApiContext) {
     // Console changes read their JSON body alone; the query string is for filters (and upload kinds).
     const input = def.body ? parse(def.body, await readBody(c)) : parse(def.query, c.req.query());
     const result = await def.handler(input, services, c);

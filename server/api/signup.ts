@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { MESSAGES, PayCommitResultSchema, SignupPayloadSchema } from "../../contract/signup";
-import { requestIpHash } from "../http/client-ip";
 import { plainPage as page } from "../http/error-page";
 import { originOf } from "../http/origin";
 import type { LimitRule } from "../services/limits";
@@ -25,12 +24,12 @@ export const signupEndpoints = [
       "(PENDING) before the payment page is produced; the total is the product's price times orderNum,",
       "computed on the server. Send an Idempotency-Key header (8-100 characters of A-Z a-z 0-9 _ . : -)",
       "so a retried submit answers the same order and payment page; the same key with a different form",
-      `answers 409. Limited to ${SIGNUP_LIMIT.points} submits per ${SIGNUP_LIMIT.durationSec / 60} minutes per IP (429).`,
+      `answers 409. Limited to ${SIGNUP_LIMIT.points} submits per ${SIGNUP_LIMIT.durationSec / 60} minutes per IP (429), counted before the body is read.`,
     ].join(" "),
     query: SignupPayloadSchema,
     response: PayCommitResultSchema,
+    limit: SIGNUP_LIMIT,
     handler: async (q, s, c) => {
-      await s.limits.consume(SIGNUP_LIMIT, requestIpHash(c, s.config));
       const r = await s.signup.submit(q, {
         idempotencyKey: c.req.header("idempotency-key")?.trim(),
         // the gateway's return and notify addresses: PUBLIC_URL, else the host the server checked

@@ -1,7 +1,7 @@
 import { z } from "zod";
+import type { Services } from "../services";
 import { AppError } from "../services/errors";
-import { parsePush, verifyPush } from "../wechat/push";
-import type { ApiContext } from "./endpoint";
+import { freshPush, PUSH_WINDOW_SEC, parsePush, verifyPush } from "../wechat/push";
 import { endpoint } from "./endpoint";
 
 const tag = "公众号";
@@ -15,11 +15,19 @@ const signed = z.object({
   nonce: z.string({ error: "缺少参数 nonce" }).max(64, "参数 nonce 不正确"),
 });
 
-function checkSigned(c: ApiContext, token: string | undefined, q: z.infer<typeof signed>) {
+/**
+ * A call of WeChat's: signed with the token, its timestamp within 5 minutes of now, its nonce not
+ * used before (a replay is refused, by every instance, before the push is parsed or anything changed).
+ */
+async function checkSigned(s: Services, q: z.infer<typeof signed>) {
+  const token = s.config.WECHAT_CALLBACK_TOKEN;
   // Without a token configured there is nothing to check a push against: the route is not there.
   if (!token) throw new AppError(404, "未配置公众号消息推送（WECHAT_CALLBACK_TOKEN）");
   if (!verifyPush(token, q)) throw new AppError(403, "签名无效");
-  return c;
+  const fresh = await freshPush(s.kv, q);
+  if (fresh === "stale")
+    throw new AppError(403, `请求已过期：timestamp 与当前时间相差超过 ${PUSH_WINDOW_SEC / 60} 分钟`);
+  if (fresh === "replayed") throw new AppError(403, "重复的请求：该 nonce 已使用过");
 }
 
 /**
@@ -33,14 +41,15 @@ export const wechatEndpoints = [
     path: "/api/wechat/callback",
     tag,
     summary: "WeChat's check of the server configuration: answers echostr when the signature is right",
-    description: "403 for a wrong signature, 404 when WECHAT_CALLBACK_TOKEN is not set. Answers plain text.",
+    description:
+      "403 for a wrong signature, a timestamp more than 5 minutes from now or a nonce already used; 404 when WECHAT_CALLBACK_TOKEN is not set. Answers plain text.",
     cache: false,
     query: signed.extend({
       echostr: z.string({ error: "缺少参数 echostr" }).max(200, "参数 echostr 不正确"),
     }),
     response: z.string(),
     handler: async (q, s, c) => {
-      checkSigned(c, s.config.WECHAT_CALLBACK_TOKEN, q);
+      await checkSigned(s, q);
       return c.text(q.echostr);
     },
   }),
@@ -50,17 +59,15 @@ export const wechatEndpoints = [
     tag,
     summary: "An event pushed by WeChat (XML, signed); PUBLISHJOBFINISH settles the sync of that publish",
     description:
-      "Answers `success` as WeChat expects. 403 for a wrong signature, 404 when WECHAT_CALLBACK_TOKEN is not set, 400 for a body that is not a push, 413 past 64 KB.",
+      "Answers `success` as WeChat expects. 403 for a wrong signature, a timestamp more than 5 minutes from now or a nonce already used (a replay changes nothing); 404 when WECHAT_CALLBACK_TOKEN is not set; 400 for a body that is not a push.",
     rawBody: true,
+    maxBodyBytes: PUSH_MAX_BYTES,
+    tooLarge: "推送内容过大",
     query: signed.extend({ openid: z.string().max(100).optional() }),
     response: z.string(),
     handler: async (q, s, c) => {
-      checkSigned(c, s.config.WECHAT_CALLBACK_TOKEN, q);
-      if (Number(c.req.header("content-length") ?? 0) > PUSH_MAX_BYTES)
-        throw new AppError(413, "推送内容过大");
-      const text = await c.req.text();
-      if (text.length > PUSH_MAX_BYTES) throw new AppError(413, "推送内容过大");
-      const push = parsePush(text);
+      await checkSigned(s, q);
+      const push = parsePush(await c.req.text());
       if (!push) throw new AppError(400, "推送内容不是有效的 XML");
       if (push.encrypted)
         s.logger.warn(

@@ -23,12 +23,15 @@ import { beijingDayEnd, beijingDayStart, beijingTime, toCsv } from "../services/
 import { AppError } from "../services/errors";
 import { sealIdCopy } from "../services/id-copies";
 import type { LeadWebhook } from "../services/lead-webhook";
-import type { LimitRule, Limits } from "../services/limits";
+import type { LimitRule } from "../services/limits";
 import type { Pii } from "../services/pii";
 
 const sharp = lazily<typeof import("sharp").default>("sharp");
 
-/** Submits of both forms per hashed IP: generous for people, tight for scripts. */
+/**
+ * Submits of both forms per hashed IP: generous for people, tight for scripts. The endpoints count
+ * them (their `limit`), before the body is read.
+ */
 export const LEAD_LIMIT: LimitRule = {
   name: "mcn-lead",
   points: 10,
@@ -97,14 +100,13 @@ const EXT: Record<(typeof UPLOAD_TYPES)[number], "jpg" | "png" | "webp"> = {
 /** MCN leads (docs/product.md §3 merchant and influencer forms) and the pictures uploaded for them. */
 export function createMcnService(opts: {
   database: Database;
-  limits: Limits;
   logger: Logger;
   webhook: LeadWebhook;
   uploadsDir: string;
   /** the PII key: ID copies are stored encrypted under a key derived from it (services/id-copies.ts) */
   pii: () => Pii;
 }) {
-  const { database, limits, logger, webhook } = opts;
+  const { database, logger, webhook } = opts;
   const { db } = database;
   const mcnDir = path.join(opts.uploadsDir, "mcn");
 
@@ -162,7 +164,6 @@ export function createMcnService(opts: {
     input: McnBusiness | McnExpert,
     meta: LeadMeta,
   ): Promise<{ outcome: SubmitOutcome; lead?: McnLead }> {
-    await limits.consume(LEAD_LIMIT, meta.ipHash);
     if (meta.honeypot !== undefined && meta.honeypot !== null && meta.honeypot !== "") {
       logger.info({ form }, "mcn lead dropped by the honeypot");
       return { outcome: "dropped" };

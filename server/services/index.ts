@@ -135,7 +135,6 @@ export function createServices(opts: {
     /** MCN leads and their pictures; new leads go to LEAD_WEBHOOK_URL when set */
     mcn: createMcnService({
       database,
-      limits,
       logger,
       webhook: createLeadWebhook({ url: config.LEAD_WEBHOOK_URL, logger }),
       // ID-card copies go to DATA_DIR/private/mcn, outside the public uploads (services/id-copies.ts)

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { lazily } from "../lazily";
+import type { KeyValueStore } from "../services/kv";
 
 /**
  * Event pushes from the 公众号's server configuration (服务器配置) to /api/wechat/callback
@@ -19,6 +20,27 @@ export function verifyPush(
   const want = Buffer.from(pushSignature(token, q.timestamp, q.nonce));
   const got = Buffer.from(q.signature.toLowerCase());
   return want.length === got.length && crypto.timingSafeEqual(want, got);
+}
+
+/** How far a push's timestamp may be from now, either way (seconds); a nonce is remembered as long. */
+export const PUSH_WINDOW_SEC = 300;
+
+/**
+ * Whether a signed push (or WeChat's GET check) is a fresh one: its timestamp within PUSH_WINDOW_SEC
+ * of now, and its nonce not seen while that timestamp is in the window. The nonce is remembered in
+ * the shared store (set only if absent, so in Redis every instance agrees) until its timestamp
+ * leaves the window, after which the timestamp alone refuses it.
+ */
+export async function freshPush(
+  kv: KeyValueStore,
+  q: { timestamp: string; nonce: string },
+  nowMs = Date.now(),
+): Promise<"fresh" | "stale" | "replayed"> {
+  const at = Number(q.timestamp) * 1000;
+  const window = PUSH_WINDOW_SEC * 1000;
+  if (!Number.isFinite(at) || Math.abs(nowMs - at) > window) return "stale";
+  const remember = Math.max(at + window - nowMs, 1000);
+  return (await kv.setIfAbsent(`wx:push-nonce:${q.nonce}`, q.timestamp, remember)) ? "fresh" : "replayed";
 }
 
 /** PUBLISHJOBFINISH: the outcome of a freepublish/submit, the same data as freepublish/get. */

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ArticleSummary, WechatSign } from "../../contract/entities";
+import { wechatPushSignature } from "../../fakes/wechat-mp";
 import { engines, startTestServer, type TestServer } from "../helpers/server";
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
@@ -48,6 +49,7 @@ describe.skipIf(!reachable)("instances sharing Redis", () => {
       WECHAT_API_BASE: `http://127.0.0.1:${(wx.address() as AddressInfo).port}`,
       WECHAT_APP_ID: appId,
       WECHAT_APP_SECRET: "secret",
+      WECHAT_CALLBACK_TOKEN: "pushToken",
     };
     // Two instances on one database (PostgreSQL when there is one) and one Redis.
     const engine = engines().includes("postgres") ? "postgres" : "sqlite";
@@ -72,6 +74,22 @@ describe.skipIf(!reachable)("instances sharing Redis", () => {
     );
     for (const r of answers) expect(r.status).toBe(200);
     expect(calls).toBe(1);
+  });
+
+  it("refuses a WeChat callback's nonce on every instance once one has seen it", async () => {
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const nonce = `${process.pid}${Date.now()}`;
+    const signature = wechatPushSignature("pushToken", timestamp, nonce);
+    const check = `/api/wechat/callback?${new URLSearchParams({ signature, timestamp, nonce, echostr: "hi" })}`;
+    const first = await fetch(a.url + check);
+    expect([first.status, await first.text()]).toEqual([200, "hi"]);
+    for (const s of [b, a]) {
+      const again = await fetch(s.url + check);
+      expect([again.status, ((await again.json()) as { message: string }).message]).toEqual([
+        403,
+        "重复的请求：该 nonce 已使用过",
+      ]);
+    }
   });
 
   it.skipIf(!engines().includes("postgres"))(

@@ -113,12 +113,12 @@ describe.each(engines())("POST /api/upload on %s", (engine) => {
     expect(r.body.message).toBe("图片已损坏，无法读取");
   });
 
-  it("rejects more than 5 MB by its declared length", async () => {
+  it("rejects a picture of more than 5 MB with 413", async () => {
     const big = new Uint8Array(UPLOAD_MAX_BYTES + 1);
     big.set(await png());
     const r = await upload(s, new Blob([big]), { name: "big.png" });
-    expect(r.status).toBe(400);
-    expect(r.body).toEqual({ statusCode: 400, message: "图片不能超过 5 MB", data: null });
+    expect(r.status).toBe(413);
+    expect(r.body).toEqual({ statusCode: 413, message: "图片不能超过 5 MB", data: null });
   });
 
   it("stops reading a body without a length once it passes the limit", async () => {
@@ -145,7 +145,7 @@ describe.each(engines())("POST /api/upload on %s", (engine) => {
       duplex: "half",
       headers: { "content-type": `multipart/form-data; boundary=${boundary}`, "x-forwarded-for": freshIp() },
     } as RequestInit);
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(413);
     expect(((await res.json()) as Envelope<null>).message).toBe("图片不能超过 5 MB");
     expect(sent).toBeLessThan(64);
   });

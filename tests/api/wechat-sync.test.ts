@@ -232,31 +232,115 @@ describe.each(engines())("同步到公众号 on %s", (engine) => {
     expect((await settled(job.id)).state).toBe("done");
   });
 
+  let nonceSeq = 0;
+  /** The query of a call signed as WeChat signs it: now (or `ageSec` ago) and a nonce never used. */
+  const signed = (o: { ageSec?: number; nonce?: string; signature?: string } = {}) => {
+    const timestamp = String(Math.floor(Date.now() / 1000) - (o.ageSec ?? 0));
+    const nonce = o.nonce ?? `${process.pid}${Date.now()}${++nonceSeq}`;
+    const signature = o.signature ?? wechatPushSignature(CALLBACK_TOKEN, timestamp, nonce);
+    return new URLSearchParams({ signature, timestamp, nonce }).toString();
+  };
+  const callback = (query: string, body?: string) =>
+    fetch(`${site.url}/api/wechat/callback?${query}`, {
+      method: body === undefined ? "GET" : "POST",
+      headers: body === undefined ? {} : { "content-type": "text/xml" },
+      body,
+    });
+  const finished = (publishId: string, url: string) =>
+    `<xml><Event><![CDATA[PUBLISHJOBFINISH]]></Event><PublishEventInfo><publish_id>${publishId}</publish_id>` +
+    `<publish_status>0</publish_status><article_id><![CDATA[a1]]></article_id><article_detail><count>1</count>` +
+    `<item><idx>1</idx><article_url><![CDATA[${url}]]></article_url></item></article_detail></PublishEventInfo></xml>`;
+
   it("checks the push signature at the callback", async () => {
-    const ts = String(Math.floor(Date.now() / 1000));
-    const sig = wechatPushSignature(CALLBACK_TOKEN, ts, "42");
-    const ok = await fetch(
-      `${site.url}/api/wechat/callback?signature=${sig}&timestamp=${ts}&nonce=42&echostr=hello`,
-    );
+    const ok = await callback(`${signed()}&echostr=hello`);
     expect([ok.status, await ok.text()]).toEqual([200, "hello"]);
-    const bad = await fetch(
-      `${site.url}/api/wechat/callback?signature=${"0".repeat(40)}&timestamp=${ts}&nonce=42&echostr=x`,
-    );
+    const bad = await callback(`${signed({ signature: "0".repeat(40) })}&echostr=x`);
     expect(bad.status).toBe(403);
-    const forged = await fetch(
-      `${site.url}/api/wechat/callback?signature=${"1".repeat(40)}&timestamp=${ts}&nonce=42`,
-      {
-        method: "POST",
-        headers: { "content-type": "text/xml" },
-        body: "<xml><Event>PUBLISHJOBFINISH</Event></xml>",
-      },
+    const forged = await callback(
+      signed({ signature: "1".repeat(40) }),
+      "<xml><Event>PUBLISHJOBFINISH</Event></xml>",
     );
     expect(forged.status).toBe(403);
-    const notXml = await fetch(`${site.url}/api/wechat/callback?signature=${sig}&timestamp=${ts}&nonce=42`, {
-      method: "POST",
-      body: "garbage",
-    });
+    const notXml = await callback(signed(), "garbage");
     expect(notXml.status).toBe(400);
+  });
+
+  it("refuses a callback more than 5 minutes from now, either way", async () => {
+    const stale = await callback(`${signed({ ageSec: 301 })}&echostr=x`);
+    const ahead = await callback(signed({ ageSec: -301 }), finished("nothing", "https://evil.example/"));
+    const old = await callback(
+      `timestamp=1&nonce=1&signature=${wechatPushSignature(CALLBACK_TOKEN, "1", "1")}&echostr=x`,
+    );
+    for (const r of [stale, ahead, old])
+      expect([r.status, ((await r.json()) as { message: string }).message]).toEqual([
+        403,
+        "请求已过期：timestamp 与当前时间相差超过 5 分钟",
+      ]);
+    // Four minutes either way is within it.
+    for (const ageSec of [240, -240])
+      expect((await callback(`${signed({ ageSec })}&echostr=y`)).status).toBe(200);
+  });
+
+  it("refuses a nonce used before: a replayed push changes nothing", async () => {
+    const check = `${signed()}&echostr=once`;
+    expect((await callback(check)).status).toBe(200);
+    const again = await callback(check);
+    expect([again.status, ((await again.json()) as { message: string }).message]).toEqual([
+      403,
+      "重复的请求：该 nonce 已使用过",
+    ]);
+
+    // A sync waiting for its publish (never run by the worker: due in 2099), on an article of its own.
+    const article = await site.services.content.saveArticle({
+      columnId: 5,
+      title: "等待发布结果",
+      intro: "",
+      content: "<p>正文。</p>",
+      thumb: "/uploads/demo/article-2.svg",
+      author: "小编",
+      hot: false,
+      status: "published",
+      createdAt: new Date().toISOString(),
+      tags: [],
+    });
+    const publishId = `replay-${engine}-${Date.now()}`;
+    const at = new Date().toISOString();
+    const { db } = site.services.database;
+    const { id } = await db
+      .insertInto("wechat_sync_jobs")
+      .values({
+        article_id: article,
+        app_id: fake.appId,
+        action: "publish",
+        state: "pending",
+        step: "status",
+        title: "等待发布结果",
+        payload: "{}",
+        publish_id: publishId,
+        next_attempt_at: "2099-01-01T00:00:00.000Z",
+        created_by: EDITOR.username,
+        created_at: at,
+        updated_at: at,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const row = () =>
+      db
+        .selectFrom("wechat_sync_jobs")
+        .select(["state", "article_url"])
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
+    // A push seen once (its query leaked), then replayed with a body of the attacker's.
+    const leaked = signed();
+    const first = await callback(leaked, finished("some-other-publish", "https://mp.weixin.qq.com/s/x"));
+    expect([first.status, await first.text()]).toEqual([200, "success"]);
+    const replay = await callback(leaked, finished(publishId, "https://evil.example/"));
+    expect(replay.status).toBe(403);
+    expect(await row()).toEqual({ state: "pending", article_url: null });
+    // The same body freshly signed is taken: the refusal was the replay's.
+    const real = await callback(signed(), finished(publishId, "https://mp.weixin.qq.com/s/real"));
+    expect([real.status, await real.text()]).toEqual([200, "success"]);
+    expect(await row()).toEqual({ state: "done", article_url: "https://mp.weixin.qq.com/s/real" });
   });
 
   describe.runIf(engine === "sqlite")("faults, one by one", () => {

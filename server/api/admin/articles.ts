@@ -14,10 +14,13 @@ import {
   previewPath,
 } from "../../../contract/previews";
 import { RevisionRowSchema, RevisionSchema } from "../../../contract/revisions";
+import { MULTIPART_ROOM_BYTES } from "../../http/body-limit";
 import { AppError } from "../../services/errors";
 import { IMAGE_KINDS, IMAGE_MAX_BYTES, type ImageKind } from "../../services/images";
 import { actorOf, pathId } from "../console";
-import { type AuditNote, endpoint, nothing } from "../endpoint";
+import { type AuditNote, endpoint, nothing, RICH_TEXT_MAX_BODY_BYTES } from "../endpoint";
+
+const IMAGE_TOO_LARGE = `图片不能超过 ${IMAGE_MAX_BYTES / 1024 / 1024} MB`;
 
 const tag = "后台·文章";
 
@@ -63,6 +66,7 @@ export const consoleArticleEndpoints = [
       "Create an article; pictures of the body outside the site are stored as uploads (`remoteImages` reports those that could not be)",
     response: SavedArticleSchema,
     body: ArticleFormSchema,
+    maxBodyBytes: RICH_TEXT_MAX_BODY_BYTES,
     handler: (input, s, c) => s.content.save(input, undefined, actorOf(c).username),
     audit: (a) => articleNote("create", a, ARTICLE_STATUS_LABEL[a.status]),
   }),
@@ -75,6 +79,7 @@ export const consoleArticleEndpoints = [
       "Change an article; pictures of the body outside the site are stored as uploads (`remoteImages` reports those that could not be)",
     response: SavedArticleSchema,
     body: ArticleFormSchema,
+    maxBodyBytes: RICH_TEXT_MAX_BODY_BYTES,
     handler: (input, s, c) => s.content.save(input, pathId(c), actorOf(c).username),
     audit: (a) => articleNote("update", a, ARTICLE_STATUS_LABEL[a.status]),
   }),
@@ -218,11 +223,11 @@ export const consoleArticleEndpoints = [
     role: "editor",
     summary: "Upload a picture (multipart field file, ?kind=), resized to 480/960 px JPEG and WebP",
     response: StoredImageSchema,
+    maxBodyBytes: IMAGE_MAX_BYTES + MULTIPART_ROOM_BYTES,
+    tooLarge: IMAGE_TOO_LARGE,
     handler: async (_q, s, c) => {
       const kind = c.req.query("kind") ?? "";
       if (!(kind in IMAGE_KINDS)) throw new AppError(400, "图片用途不正确");
-      const declared = Number(c.req.header("content-length") ?? "0");
-      if (declared > IMAGE_MAX_BYTES + 64 * 1024) throw new AppError(413, "图片不能超过 8 MB");
       let file: unknown;
       try {
         file = (await c.req.formData()).get("file");
@@ -231,7 +236,7 @@ export const consoleArticleEndpoints = [
       }
       if (!file || typeof file === "string") throw new AppError(400, "请选择要上传的图片");
       const blob = file as File;
-      if (blob.size > IMAGE_MAX_BYTES) throw new AppError(413, "图片不能超过 8 MB");
+      if (blob.size > IMAGE_MAX_BYTES) throw new AppError(413, IMAGE_TOO_LARGE);
       return s.images.store(kind as ImageKind, new Uint8Array(await blob.arrayBuffer()));
     },
   }),

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { pagedOf } from "../../../contract/answers";
 import {
+  IMPORT_MAX_BYTES,
+  IMPORT_MESSAGES,
   ImportJobSchema,
   ImportListSchema,
   ImportStartSchema,
@@ -39,6 +41,9 @@ export const consoleImportEndpoints = [
       "The body is streamed to disk (never held in memory); a declared or actual size over the limit is refused with 413 and nothing kept. The job then reads the file (status analysing → analysed, or failed with the reason).",
     query: UploadQuerySchema,
     response: ImportJobSchema,
+    maxBodyBytes: IMPORT_MAX_BYTES,
+    tooLarge: IMPORT_MESSAGES.tooLarge,
+    streamed: true,
     handler: async (q, s, c) => {
       const declared = c.req.header("content-length");
       try {

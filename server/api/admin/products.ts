@@ -8,7 +8,7 @@ import {
   itemsOf,
 } from "../../../contract/answers";
 import { pathId } from "../console";
-import { type AuditNote, endpoint, nothing } from "../endpoint";
+import { type AuditNote, endpoint, nothing, RICH_TEXT_MAX_BODY_BYTES } from "../endpoint";
 
 const tag = "后台·报名产品";
 
@@ -40,6 +40,7 @@ export const consoleProductEndpoints = [
     summary: "Create a product (the id is chosen by the editor)",
     response: AdminProductDetailSchema,
     body: ProductFormSchema,
+    maxBodyBytes: RICH_TEXT_MAX_BODY_BYTES,
     handler: (input, s) => s.products.create(input),
     audit: (p) => productNote("create", p),
   }),
@@ -51,6 +52,7 @@ export const consoleProductEndpoints = [
     summary: "Change a product",
     response: AdminProductDetailSchema,
     body: ProductFormSchema,
+    maxBodyBytes: RICH_TEXT_MAX_BODY_BYTES,
     handler: (input, s, c) => s.products.update(pathId(c), input),
     audit: (p) => productNote("update", p),
   }),
