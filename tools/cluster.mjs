@@ -276,7 +276,9 @@ http {
   fastcgi_temp_path ${dir}/fastcgi;
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
-  client_max_body_size 6m;
+  # Above the largest body an instance takes (a console picture, 8 MB and its multipart room): each
+  # endpoint's own cap answers 413 in Chinese (server/http/body-limit.ts), this one only backs it up.
+  client_max_body_size 9m;
   # Which instance answers: a page read goes to the instance its path hashes to, so each page is
   # rendered and stored by one instance rather than by each in turn (share and tracking parameters,
   # which never make a new store entry, do not move it either); an API read by its whole URL, for
