@@ -537,6 +537,8 @@ export function createRedirects(opts: {
           throw err;
         });
       await events.changed(redirectChange([keyOf(a)]));
+      // This instance answers the new address as soon as the editor is told it was added.
+      await queue;
       return this.get(r.id);
     },
 
@@ -555,6 +557,7 @@ export function createRedirects(opts: {
       const row = await this.get(id);
       await db.deleteFrom("redirects").where("id", "=", id).execute();
       await events.changed(redirectChange([keyOf(row)]));
+      await queue;
       return row;
     },
 

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { redirectChange } from "../../contract/cache-tags";
 import { type ImportJob, ImportJobSchema, type RedirectRow } from "../../contract/imports";
 import { startServer } from "../../server/server";
-import { keyOf } from "../../server/services/redirects";
+import { AppError } from "../../server/services/errors";
+import { createRedirects, keyOf } from "../../server/services/redirects";
 import { type AdminClient, firstAdmin } from "../../tools/admin-client";
 import { BUILD_DIR, engines, startSite, type TestServer } from "../helpers/server";
 
@@ -211,6 +212,20 @@ describe.each(engines())("old addresses on %s", (engine) => {
     expect((await visit(site, "/chain-0")).headers.get("location")).toBe("/chain-1");
     expect((await visit(site, "/chain-2")).headers.get("location")).toBe("/chain-3");
     expect((await visit(site, "/loop-b")).status).not.toBe(301);
+
+    // With PUBLIC_URL, a URL on the site's own origin is followed as its path.
+    const onPublicUrl = createRedirects({
+      database: site.services.database,
+      events: site.services.events,
+      logger: site.services.logger,
+      publicUrl: "https://news.example.com",
+    });
+    await onPublicUrl.start();
+    const absolute = await onPublicUrl
+      .add({ from: "/loop-b", target: "https://news.example.com/loop-a" }, "test")
+      .catch((err: AppError) => err);
+    expect(absolute).toBeInstanceOf(AppError);
+    expect((absolute as AppError).message).toBe("跳转会形成循环：/loop-b → /loop-a → /loop-b");
   });
 
   it("never answers a redirect for a page of the site, even one stored with a query", async () => {
@@ -410,5 +425,13 @@ describe.each(engines())("old addresses on %s", (engine) => {
     const after = await site.get<{ result: unknown[] }>("/api/product/column/list");
     expect(after.status).toBe(200);
     expect(after.body.statusCode).toBe(1000);
+    // Every answer carries its request's id: stored ones, and the app's.
+    const ids = await Promise.all(
+      ["/api/product/column/list", "/healthz", "/api/admin/articles"].map(
+        async (p) => (await fetch(site.url + p)).headers.get("x-request-id") ?? "",
+      ),
+    );
+    for (const id of ids) expect(id).toMatch(UUID);
+    expect(new Set(ids).size).toBe(ids.length);
   });
 });
