@@ -17,11 +17,13 @@ import { openDatabase } from "../server/db";
 import { createContentService } from "../server/entities/articles";
 import { type ColumnChoice, createImports } from "../server/import/jobs";
 import { createLogger } from "../server/logger";
+import { hasServerBuild, loadBundle } from "../server/pages";
 import { createSearchIndex } from "../server/search";
 import { createContentEvents } from "../server/services/content-events";
 import { createRedisKv } from "../server/services/kv";
 import { createRedirects } from "../server/services/redirects";
 import { createRemoteImages } from "../server/services/remote-images";
+import { createKeys } from "../server/serving/keys";
 
 const USAGE = "usage: npm run import -- wordpress FILE.xml [--dry-run] [--columns MAP.json]";
 
@@ -73,7 +75,12 @@ async function main() {
   const redis = store && "redis" in store ? (store as { redis: import("ioredis").Redis }).redis : undefined;
   if (store) await store.ready();
   const events = createContentEvents({ redis, logger });
-  const redirects = createRedirects({ database, events, logger });
+  const redirects = createRedirects({ database, events, logger, publicUrl: config.PUBLIC_URL });
+  // Old addresses that are the site's pages are skipped, as the console's import does: the build
+  // knows the pages (without one, only the console, the API, assets and uploads are known).
+  const build = path.resolve("build");
+  if (hasServerBuild(build))
+    redirects.setSitePages(createKeys({ endpoints: [], routes: (await loadBundle(build, "site")).routes }));
   const remoteImages = createRemoteImages({
     uploadsDir: path.join(config.DATA_DIR, "uploads"),
     publicUrl: config.PUBLIC_URL,

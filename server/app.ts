@@ -6,7 +6,7 @@ import type { AppLoadContext } from "react-router";
 import { createApi } from "./api";
 import { fail } from "./api/envelope";
 import { capBody, DEFAULT_MAX_BODY_BYTES } from "./http/body-limit";
-import { PLAIN_ERROR_PAGE } from "./http/error-page";
+import { PLAIN_ERROR_PAGE, SERVER_ERROR_MESSAGE } from "./http/error-page";
 import type { Metrics } from "./http/metrics";
 import { originOf } from "./http/origin";
 import type { Security } from "./http/security";
@@ -16,6 +16,9 @@ import { AppError } from "./services/errors";
 
 /** React Router's request handler (the production build's, or Vite's in development). */
 export type PageHandler = (request: Request, context: AppLoadContext) => Promise<Response>;
+
+/** The id the serving layer gave a request (server/serving/index.ts); none for a render for the store. */
+const requestIdOf = (c: Context) => (c.env as { requestId?: string } | undefined)?.requestId;
 
 /** What route loaders get besides the request (app/load-context.ts). */
 export function loadContextOf(c: Context, services: Services, cspNonce: string | undefined): AppLoadContext {
@@ -48,14 +51,21 @@ export function createApp(opts: AppOptions) {
   app.use((c, next) => (c.req.header("accept-encoding")?.includes("gzip") ? gzip(c, next) : next()));
   app.use(security.middleware);
 
-  // One JSON log line per request: method, path without its query (queries may carry phone numbers), status, time.
+  // One JSON log line per request: method, path without its query (queries may carry phone numbers),
+  // status, time, and the id the serving layer gave the request (its answer's x-request-id).
   app.use(async (c, next) => {
     const start = performance.now();
     await next();
     const ms = Math.round((performance.now() - start) * 10) / 10;
-    if (c.res.status >= 500)
-      logger.error({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, "request");
-    else logger.debug({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, "request");
+    const line = {
+      requestId: requestIdOf(c),
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms,
+    };
+    if (c.res.status >= 500) logger.error(line, "request");
+    else logger.debug(line, "request");
   });
 
   app.onError((err, c) => {
@@ -65,8 +75,11 @@ export function createApp(opts: AppOptions) {
       if (isApi) return fail(c, err.status, err.message, err.data);
       return c.text(err.message, err.status);
     }
-    logger.error({ path: c.req.path, err: err.message, stack: err.stack }, "unhandled error");
-    if (isApi) return fail(c, 500, "服务器开小差了，请稍后再试");
+    logger.error(
+      { requestId: requestIdOf(c), path: c.req.path, err: err.message, stack: err.stack },
+      "unhandled error",
+    );
+    if (isApi) return fail(c, 500, SERVER_ERROR_MESSAGE);
     return c.html(PLAIN_ERROR_PAGE, 500);
   });
 

@@ -11,3 +11,16 @@ export const plainPage = (title: string, text: string, heading = title) =>
 
 /** What a page answers when the server fails (500). */
 export const PLAIN_ERROR_PAGE = plainPage("出错了", "服务器开小差了，请稍后刷新重试。", "页面暂时无法打开");
+
+/** What the API answers when the server fails (500), in the envelope. */
+export const SERVER_ERROR_MESSAGE = "服务器开小差了，请稍后再试";
+
+/** The 500 a request gets when the server fails outside the app: the plain page, or the API's envelope. */
+export function serverErrorAnswer(api: boolean): { type: string; body: string } {
+  if (api)
+    return {
+      type: "application/json; charset=UTF-8",
+      body: JSON.stringify({ statusCode: 500, message: SERVER_ERROR_MESSAGE, data: null }),
+    };
+  return { type: "text/html; charset=UTF-8", body: PLAIN_ERROR_PAGE };
+}

@@ -54,7 +54,7 @@ export interface RunOptions {
 export interface ImportDeps {
   database: Database;
   content: Pick<ContentService, "saveArticle">;
-  redirects: Pick<Redirects, "writeForArticle" | "settled">;
+  redirects: Pick<Redirects, "writeForArticle" | "isOwnAddress" | "settled">;
   remoteImages?: RemoteImages;
   events: ContentEvents;
   logger: Logger;

@@ -54,7 +54,7 @@ export interface ImportArticle {
 export interface WriterDeps {
   database: Database;
   content: Pick<ContentService, "saveArticle">;
-  redirects: Pick<Redirects, "writeForArticle">;
+  redirects: Pick<Redirects, "writeForArticle" | "isOwnAddress">;
   remoteImages?: RemoteImages;
   logger: Logger;
 }
@@ -139,8 +139,14 @@ export function createWriter(deps: WriterDeps) {
     if (a.slug && slug !== a.slug)
       report.notes.push(`别名“${a.slug}”已被其他文章使用，改为“${slug ?? "（无）"}”`);
 
+    // An old address that is one of this site's own (a page, the console…) stays the site's.
+    const own = a.oldPaths.filter((p) => deps.redirects.isOwnAddress(p));
+    const oldPaths = a.oldPaths.filter((p) => !own.includes(p));
+    for (const p of own)
+      report.notes.push(`旧地址 ${keyOf(p)} 是本站现有页面，${o.dryRun ? "不会设" : "未设"}跳转`);
+
     if (o.dryRun) {
-      for (const p of a.oldPaths) {
+      for (const p of oldPaths) {
         const held = await storedRedirect(db, p);
         if (held && (articleId === undefined || held.article_id !== articleId))
           report.notes.push(`旧地址 ${keyOf(p)} 已指向其他内容，不会覆盖`);
@@ -189,7 +195,7 @@ export function createWriter(deps: WriterDeps) {
           // Old articles are already known to search engines: their old addresses answer 301.
           push: false,
           alsoWrite: async (tx, id, version) => {
-            taken = await deps.redirects.writeForArticle(tx, id, a.oldPaths, o.site);
+            taken = await deps.redirects.writeForArticle(tx, id, oldPaths, o.site);
             const now = new Date().toISOString();
             await tx
               .insertInto("import_items")

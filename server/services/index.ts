@@ -78,7 +78,7 @@ export function createServices(opts: {
     fetch: opts.fetch,
   });
   /** old addresses answering 301 (services/redirects.ts); start() loads them (the request thread) */
-  const redirects = createRedirects({ database, events, logger });
+  const redirects = createRedirects({ database, events, logger, publicUrl: config.PUBLIC_URL });
   const content = createContentService(database, search, events, { stats, remoteImages, pushes });
   const mpBase = new URL(config.WECHAT_MP_BASE);
   const signup = createSignupService({ config, database, logger, products });

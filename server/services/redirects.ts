@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from "kysely";
 import { type ContentChange, redirectChange } from "../../contract/cache-tags";
+import { redirectTarget } from "../../contract/imports";
 import type { Database } from "../db";
 import type { DB, RedirectTable } from "../db/schema";
 import type { Logger } from "../logger";
@@ -12,7 +13,29 @@ import { AppError } from "./errors";
  * database read or a render: the redirects are loaded once at start and kept current by the
  * content-change events, which reach every instance (an article's change reloads that article's
  * redirects; an editor's redirect names its own key; a missed change reloads them all).
+ *
+ * A redirect never hides the site: an old address that is one of its own (the console, the API,
+ * assets, uploads, probes, a page) is refused when added, skipped by the import, and never answered
+ * by `find`. Every target sent is a valid `Location`: checked and percent-encoded when added, and
+ * repaired (or skipped) when loaded.
  */
+
+/** Paths the app answers before any page: the console, the API, assets, uploads, the probes. */
+const RESERVED = /^\/(?:api|assets|uploads|admin)(?:\/|$)|^\/(?:healthz|readyz|metrics)$/;
+
+/** What the serving layer knows of the site's pages (server/serving/keys.ts). */
+export interface SitePages {
+  /** whether a path is one of the site's pages (a route of its own, not the catch-all) */
+  isPage(path: string): boolean;
+  /** the query parameters a page reads, when it is one */
+  reads(path: string): ReadonlySet<string> | undefined;
+}
+
+/** Redirects followed when an editor's new one is checked for a loop (browsers give up after 20). */
+const MAX_HOPS = 20;
+
+/** A target as sent in `Location` unchanged: printable ASCII, no space. */
+const HEADER_SAFE = /^[\x21-\x7e]+$/;
 
 /** An old address as stored and looked up: path decoded, lower case, without a trailing slash; query sorted. */
 export interface OldAddress {
@@ -89,7 +112,7 @@ interface Entry {
   articleId: number | null;
   /** where it goes (a path of the site or an http(s) URL) */
   to: string;
-  /** a path-only redirect whose path is a page of the site itself: the page wins (undefined: not checked yet) */
+  /** an address that is the site's own (a page, the console…): the site wins (undefined: not checked yet) */
   shadowed?: boolean;
 }
 
@@ -107,6 +130,7 @@ export interface RedirectRow {
 }
 
 type RowShape = {
+  id: number;
   path: string;
   query: string;
   article_id: number | null;
@@ -114,12 +138,14 @@ type RowShape = {
 };
 
 /** What the lookup map needs of a row. */
-const ENTRY_COLUMNS = ["path", "query", "article_id", "target"] as const;
+const ENTRY_COLUMNS = ["id", "path", "query", "article_id", "target"] as const;
 
-const toEntry = (r: RowShape): Entry => ({
-  articleId: r.article_id,
-  to: r.article_id !== null ? articlePath(r.article_id) : r.target,
-});
+/** The parameter names of a stored query (`classid=2&id=88`), decoded. */
+const namesOf = (query: string) => (query ? [...new URLSearchParams(query).keys()] : []);
+
+/** A field of the 添加跳转 form and what is wrong with it: the console shows it beside that field. */
+const refuse = (field: "from" | "target", message: string, status: 400 | 409 = 400) =>
+  new AppError(status, message, { field });
 
 /** The stored redirect of an old address, if there is one (`x`: the database or a transaction). */
 export function storedRedirect(x: Kysely<DB>, a: OldAddress) {
@@ -145,8 +171,15 @@ const toRedirectRow = (r: Selectable<RedirectTable> & { article_title: string | 
   createdAt: r.created_at,
 });
 
-export function createRedirects(opts: { database: Database; events: ContentEvents; logger: Logger }) {
+export function createRedirects(opts: {
+  database: Database;
+  events: ContentEvents;
+  logger: Logger;
+  /** the site's public URL: a target on its origin is followed as a path of the site (loops) */
+  publicUrl?: string;
+}) {
   const { db } = opts.database;
+  const publicOrigin = opts.publicUrl ? new URL(opts.publicUrl).origin : "";
   const events = opts.events;
   /** path alone → entry */
   const byPath = new Map<string, Entry>();
@@ -155,7 +188,7 @@ export function createRedirects(opts: { database: Database; events: ContentEvent
   /** article → its keys, to drop them when it changes */
   const byArticle = new Map<number, Set<string>>();
   let started = false;
-  let sitePage: (path: string) => boolean = () => false;
+  let pages: SitePages = { isPage: () => false, reads: () => undefined };
   // Reloads run one after another, in the order the changes came.
   let queue: Promise<void> = Promise.resolve();
 
@@ -194,12 +227,58 @@ export function createRedirects(opts: { database: Database; events: ContentEvent
     return i === -1 ? { path: key, query: "" } : { path: key.slice(0, i), query: key.slice(i + 1) };
   };
 
+  /**
+   * Whether an old address is the site's own: the console, the API, assets, uploads, the probes, or
+   * a page with or without a query. The one exception is the home page with parameters it does not
+   * read: that is the old site's `/?p=123`, never a page of this site.
+   */
+  function ownAddress(path: string, names: string[]): boolean {
+    if (RESERVED.test(path)) return true;
+    if (!pages.isPage(path)) return false;
+    if (path !== "/" || names.length === 0) return true;
+    const read = pages.reads(path);
+    return !read || names.some((n) => read.has(n));
+  }
+
+  /**
+   * A row as the map holds it. A target stored before it was checked (or written by hand) that is
+   * no valid header value is percent-encoded (`repaired`: to be written back); one that cannot be
+   * made a valid address is left out of the map. No stored row puts an invalid `Location` on an answer.
+   */
+  function entryOf(r: RowShape): { entry?: Entry; repaired?: string } {
+    if (r.article_id !== null) return { entry: { articleId: r.article_id, to: articlePath(r.article_id) } };
+    const checked = redirectTarget(r.target);
+    if ("error" in checked) {
+      opts.logger.warn(
+        { id: r.id, from: keyOf(r), reason: checked.error },
+        "redirect skipped: its target cannot be made a valid address",
+      );
+      return {};
+    }
+    if (HEADER_SAFE.test(r.target)) return { entry: { articleId: null, to: r.target } };
+    return { entry: { articleId: null, to: checked.target }, repaired: checked.target };
+  }
+
+  /** The map's entries of rows read from the database, their repaired targets written back first. */
+  async function entriesOf(rows: RowShape[]): Promise<[OldAddress, Entry][]> {
+    const out: [OldAddress, Entry][] = [];
+    for (const r of rows) {
+      const { entry, repaired } = entryOf(r);
+      if (repaired !== undefined) {
+        await db.updateTable("redirects").set({ target: repaired }).where("id", "=", r.id).execute();
+        opts.logger.warn({ id: r.id, from: keyOf(r), target: repaired }, "redirect target repaired");
+      }
+      if (entry) out.push([r, entry]);
+    }
+    return out;
+  }
+
   async function loadAll() {
-    const rows = await db.selectFrom("redirects").select(ENTRY_COLUMNS).execute();
+    const entries = await entriesOf(await db.selectFrom("redirects").select(ENTRY_COLUMNS).execute());
     byPath.clear();
     byQuery.clear();
     byArticle.clear();
-    for (const r of rows) put(r, toEntry(r));
+    for (const [a, e] of entries) put(a, e);
   }
 
   async function reloadArticle(id: number) {
@@ -210,14 +289,95 @@ export function createRedirects(opts: { database: Database; events: ContentEvent
       .select(ENTRY_COLUMNS)
       .where("article_id", "=", id)
       .execute();
-    for (const r of rows) put(r, toEntry(r));
+    for (const [a, e] of await entriesOf(rows)) put(a, e);
   }
 
   async function reloadKey(key: string) {
     const a = splitKey(key);
     drop(a);
     const r = await storedRedirect(db, a);
-    if (r) put(r, toEntry(r));
+    if (r) for (const [row, e] of await entriesOf([r])) put(row, e);
+  }
+
+  /**
+   * Where an old address goes (a path of the site, or an http(s) URL), or undefined. `pathname`
+   * and `search` as the request has them (`search` with or without its `?`). Synchronous: a map
+   * lookup, so every request may ask.
+   */
+  function find(pathname: string, search: string): string | undefined {
+    if (byPath.size === 0 && byQuery.size === 0) return undefined;
+    const path = normalisePath(pathname);
+    if (search.length > 1) {
+      const q = byQuery.get(path);
+      if (q) {
+        const params = new URLSearchParams(search);
+        const lower = new Map<string, string>();
+        for (const [k, v] of params) if (!lower.has(k.toLowerCase())) lower.set(k.toLowerCase(), v);
+        for (const names of q.names) {
+          if (!names.every((n) => lower.has(n))) continue;
+          const key = names
+            .map((n) => `${encodeURIComponent(n)}=${encodeURIComponent(lower.get(n)!.toLowerCase())}`)
+            .join("&");
+          const e = q.entries.get(key);
+          if (!e) continue;
+          e.shadowed ??= ownAddress(path, namesOf(key));
+          if (!e.shadowed) return e.to;
+        }
+      }
+    }
+    const e = byPath.get(path);
+    if (!e) return undefined;
+    e.shadowed ??= ownAddress(path, []);
+    return e.shadowed ? undefined : e.to;
+  }
+
+  /**
+   * The way a request for `target` would go once `a` → `target` is added, when it comes back to an
+   * address it has been through (a loop), or goes on for more than MAX_HOPS: `a`, then each address
+   * on the way (decoded, as an editor reads them). Undefined when it ends: at an address that is no
+   * redirect, a page, or another site. Follows the map as `find` does, with the new one put in for
+   * the check (synchronously, so no request sees it).
+   */
+  function loopThrough(a: OldAddress, target: string): { way: string[]; loop: boolean } | undefined {
+    const base = publicOrigin || "http://site.invalid";
+    const readable = (s: string) => {
+      try {
+        return decodeURI(s);
+      } catch {
+        return s;
+      }
+    };
+    const held = a.query ? byQuery.get(a.path)?.entries.get(a.query) : byPath.get(a.path);
+    put(a, { articleId: null, to: target });
+    try {
+      const way = [keyOf(a)];
+      const seen = new Set([`${a.path}?${a.query}`]);
+      let to = target;
+      for (let hop = 0; hop <= MAX_HOPS; hop++) {
+        // Only the site's own addresses can lead on: a path, or a URL on PUBLIC_URL's origin.
+        let u: URL;
+        try {
+          u = new URL(to, base);
+        } catch {
+          return undefined;
+        }
+        if (u.origin !== base) return undefined;
+        const at = oldAddress(u.pathname, u.search);
+        way.push(readable(u.pathname + u.search));
+        if (!at) return undefined;
+        const key = `${at.path}?${at.query}`;
+        if (seen.has(key)) return { way, loop: true };
+        if (hop === MAX_HOPS) return { way, loop: false };
+        seen.add(key);
+        const next = find(u.pathname, u.search);
+        if (next === undefined) return undefined;
+        to = next;
+      }
+      return undefined;
+    } finally {
+      drop(a);
+      if (held) put(a, held);
+    }
   }
 
   function apply(change: ContentChange | null) {
@@ -243,57 +403,32 @@ export function createRedirects(opts: { database: Database; events: ContentEvent
       started = true;
       await loadAll();
     },
-    /** Tells which paths are pages of the site: a redirect of the path alone never hides one. */
-    setSitePage(fn: (path: string) => boolean) {
-      sitePage = fn;
+    /** Tells which paths are pages of the site (the serving layer's keys): a redirect never hides one. */
+    setSitePages(p: SitePages) {
+      pages = p;
       for (const e of byPath.values()) e.shadowed = undefined;
+      for (const q of byQuery.values()) for (const e of q.entries.values()) e.shadowed = undefined;
     },
     /** Waits for the reloads queued so far (tests, the import's end). */
     settled: () => queue,
 
-    /**
-     * Where an old address goes (a path of the site, or an http(s) URL), or undefined. `pathname`
-     * and `search` as the request has them (`search` with or without its `?`). Synchronous: a map
-     * lookup, so every request may ask.
-     */
-    find(pathname: string, search: string): string | undefined {
-      if (byPath.size === 0 && byQuery.size === 0) return undefined;
-      const path = normalisePath(pathname);
-      if (search.length > 1) {
-        const q = byQuery.get(path);
-        if (q) {
-          const params = new URLSearchParams(search);
-          const lower = new Map<string, string>();
-          for (const [k, v] of params) if (!lower.has(k.toLowerCase())) lower.set(k.toLowerCase(), v);
-          for (const names of q.names) {
-            if (!names.every((n) => lower.has(n))) continue;
-            const key = names
-              .map((n) => `${encodeURIComponent(n)}=${encodeURIComponent(lower.get(n)!.toLowerCase())}`)
-              .join("&");
-            const e = q.entries.get(key);
-            if (e) return e.to;
-          }
-        }
-      }
-      const e = byPath.get(path);
-      if (!e) return undefined;
-      e.shadowed ??= sitePage(path);
-      return e.shadowed ? undefined : e.to;
-    },
+    find,
 
-    /** Whether a path is a page of the site (an editor's redirect of it would never answer). */
-    isSitePage: (path: string) => sitePage(normalisePath(path)),
+    /** Whether an old address is the site's own (a page, the console, the API…): no redirect may take it. */
+    isOwnAddress: (a: OldAddress) => ownAddress(a.path, namesOf(a.query)),
 
     /**
      * Writes an imported article's old addresses in its transaction. An address another article
-     * already holds keeps it: the conflicts are returned for the report.
+     * already holds keeps it: the conflicts are returned for the report. Addresses that are the
+     * site's own are never written (the import reports them before: isOwnAddress).
      */
     async writeForArticle(
       tx: Kysely<DB>,
       articleId: number,
-      addresses: OldAddress[],
+      all: OldAddress[],
       site: string,
     ): Promise<OldAddress[]> {
+      const addresses = all.filter((a) => !ownAddress(a.path, namesOf(a.query)));
       if (addresses.length === 0) return [];
       // One statement for all of them: an address already held (by this article or another) stays.
       const inserted = await tx
@@ -346,15 +481,19 @@ export function createRedirects(opts: { database: Database; events: ContentEvent
       };
     },
 
-    /** An editor's redirect: an old address to an article or to a path of the site. */
+    /**
+     * An editor's redirect: an old address to an article, a path of the site or an http(s) URL.
+     * Refused (each with the field it is about): an address that is the site's own, a target that
+     * cannot be made a valid address, and a loop through the redirects already there.
+     */
     async add(
       input: { from: string; articleId?: number; target?: string },
       by: string,
     ): Promise<RedirectRow> {
       const a = parseOldAddress(input.from);
-      if (!a) throw new AppError(400, "旧地址格式不正确");
-      if (a.path === "/" && !a.query) throw new AppError(400, "不能把首页设为跳转");
-      if (!a.query && sitePage(a.path)) throw new AppError(400, "该地址是本站现有页面，不能设为跳转");
+      if (!a) throw refuse("from", "旧地址格式不正确");
+      if (a.path === "/" && !a.query) throw refuse("from", "不能把首页设为跳转");
+      if (ownAddress(a.path, namesOf(a.query))) throw refuse("from", "该地址是本站现有页面，不能设为跳转");
       let target = "";
       if (input.articleId !== undefined) {
         const article = await db
@@ -362,16 +501,24 @@ export function createRedirects(opts: { database: Database; events: ContentEvent
           .select("id")
           .where("id", "=", input.articleId)
           .executeTakeFirst();
-        if (!article) throw new AppError(400, "目标文章不存在");
+        if (!article) throw refuse("target", "目标文章不存在");
       } else {
-        target = (input.target ?? "").trim();
-        if (!/^\/(?!\/)\S*$/.test(target) && !/^https?:\/\/\S+$/i.test(target))
-          throw new AppError(400, "跳转目标须为本站路径（以 / 开头）或 http(s) 网址");
+        const checked = redirectTarget(input.target ?? "");
+        if ("error" in checked) throw refuse("target", checked.error);
+        target = checked.target;
         const t = target.startsWith("/") ? parseOldAddress(target) : undefined;
-        if (t && t.path === a.path && t.query === a.query)
-          throw new AppError(400, "跳转目标不能是旧地址本身");
+        if (t && t.path === a.path && t.query === a.query) throw refuse("target", "跳转目标不能是旧地址本身");
+        // The map is what requests see: wait for the changes heard so far before following it.
+        await queue;
+        const chain = loopThrough(a, target);
+        if (chain?.loop) throw refuse("target", `跳转会形成循环：${chain.way.join(" → ")}`);
+        if (chain)
+          throw refuse(
+            "target",
+            `跳转次数过多（超过 ${MAX_HOPS} 次）：${chain.way.slice(0, 4).join(" → ")} → …`,
+          );
       }
-      if (await storedRedirect(db, a)) throw new AppError(409, "该旧地址已有跳转");
+      if (await storedRedirect(db, a)) throw refuse("from", "该旧地址已有跳转", 409);
       const r = await db
         .insertInto("redirects")
         .values({
@@ -386,10 +533,12 @@ export function createRedirects(opts: { database: Database; events: ContentEvent
         .returning("id")
         .executeTakeFirstOrThrow()
         .catch((err: Error) => {
-          if (/unique|duplicate/i.test(err.message)) throw new AppError(409, "该旧地址已有跳转");
+          if (/unique|duplicate/i.test(err.message)) throw refuse("from", "该旧地址已有跳转", 409);
           throw err;
         });
       await events.changed(redirectChange([keyOf(a)]));
+      // This instance answers the new address as soon as the editor is told it was added.
+      await queue;
       return this.get(r.id);
     },
 
@@ -408,6 +557,7 @@ export function createRedirects(opts: { database: Database; events: ContentEvent
       const row = await this.get(id);
       await db.deleteFrom("redirects").where("id", "=", id).execute();
       await events.changed(redirectChange([keyOf(row)]));
+      await queue;
       return row;
     },
 

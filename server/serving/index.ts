@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import zlib from "node:zlib";
 import { getRequestListener } from "@hono/node-server";
@@ -5,6 +6,7 @@ import { isbot } from "isbot";
 import { LRUCache } from "lru-cache";
 import { idOf } from "../../contract/params";
 import type { App } from "../app";
+import { serverErrorAnswer } from "../http/error-page";
 import type { Metrics, RenderedBy } from "../http/metrics";
 import { invalidHostAnswer, type OriginCheck } from "../http/origin";
 import type { Security } from "../http/security";
@@ -60,11 +62,8 @@ export function createServing(opts: {
       }
     },
   });
-  // A redirect of a path alone never hides a page of the site, nor what the app serves before pages.
-  services.redirects.setSitePage(
-    (path) =>
-      /^\/(api|assets|uploads|admin)(\/|$)/.test(path) || HOST_CHECK_EXEMPT.has(path) || keys.isPage(path),
-  );
+  // A redirect never hides a page of the site (services/redirects.ts also keeps the console, the API…).
+  services.redirects.setSitePages(keys);
   services.events.onChange((change) => {
     if (change) store.change(change);
     else store.clear();
@@ -73,17 +72,71 @@ export function createServing(opts: {
   metrics.watchStore(store, renders);
 
   const origins = new WeakMap<IncomingMessage, string>();
-  const toApp = getRequestListener((request, env) =>
-    app.fetch(request, { ...env, origin: origins.get(env.incoming as IncomingMessage) }),
-  );
+  const requestIds = new WeakMap<IncomingMessage, string>();
+  const handOver = getRequestListener((request, env) => {
+    const incoming = env.incoming as IncomingMessage;
+    return app.fetch(request, { ...env, origin: origins.get(incoming), requestId: requestIds.get(incoming) });
+  });
+  /** The app answers (its own errors go through its onError; anything else is `failed`'s). */
+  const toApp = (req: IncomingMessage, res: ServerResponse) => {
+    res.setHeader("x-request-id", requestIds.get(req) ?? "");
+    return handOver(req, res);
+  };
   const bots = new LRUCache<string, boolean>({ max: 1000 });
   const stored = config.CACHE_TTL_SECONDS > 0;
-  // An old address's new one: absolute on PUBLIC_URL when it is set.
+  // An old address's new one: absolute on PUBLIC_URL when it is set. A path of the site starts with
+  // exactly one slash, so a browser never reads it as another host (`//evil.example`, `/\evil.example`).
   const publicOrigin = config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : "";
-  const locationOf = (to: string) => (to.startsWith("/") ? publicOrigin + to : to);
+  const locationOf = (to: string) =>
+    to.startsWith("/") ? `${publicOrigin}/${to.replace(/^[/\\]+/, "")}` : to;
+
+  /**
+   * Any exception of a request, thrown or rejected, outside the app's own onError: logged with the
+   * request's id, answered 500 (the plain error page, or the envelope for /api/), and the process
+   * goes on. An answer already under way is cut off instead.
+   */
+  function failed(req: IncomingMessage, res: ServerResponse, path: string, err: unknown) {
+    const requestId = requestIds.get(req);
+    const e = err instanceof Error ? err : new Error(String(err));
+    logger.error(
+      { requestId, method: req.method, path, err: e.message, stack: e.stack },
+      "request failed; answered 500",
+    );
+    try {
+      if (res.headersSent || res.writableEnded) return void res.destroy();
+      for (const name of res.getHeaderNames()) res.removeHeader(name);
+      const { type, body } = serverErrorAnswer(path.startsWith("/api/"));
+      res.writeHead(500, [
+        ...security.fixed.flat(),
+        ...[
+          "content-type",
+          type,
+          "cache-control",
+          "no-store",
+          "content-length",
+          `${Buffer.byteLength(body)}`,
+        ],
+        ...["x-request-id", requestId ?? ""],
+      ]);
+      res.end(body);
+    } catch {
+      res.destroy();
+    }
+  }
 
   /** Once the answer is sent: its metrics, and a reader of an article when it was one. */
   function sent(req: IncomingMessage, res: ServerResponse, path: string, start: number) {
+    try {
+      count(req, res, path, start);
+    } catch (err) {
+      logger.error(
+        { requestId: requestIds.get(req), path, err: (err as Error).message },
+        "answer not counted",
+      );
+    }
+  }
+
+  function count(req: IncomingMessage, res: ServerResponse, path: string, start: number) {
     const status = res.statusCode;
     metrics.record(req.method ?? "GET", path, status, (performance.now() - start) / 1000);
     if (req.method !== "GET" || status !== 200) return;
@@ -106,54 +159,78 @@ export function createServing(opts: {
     const got = store.lookup(target) ?? (await store.fill(target));
     // The render failed (or its file went meanwhile): the app renders the page for this reader.
     if (!got) return toApp(req, res);
-    send(req, res, got.answer, got.state);
+    send(req, res, got.answer, got.state, requestIds.get(req) ?? "");
+  }
+
+  /** Where a request goes: a 400 for a foreign host, a redirect, the store, or the app. */
+  function route(
+    req: IncomingMessage,
+    res: ServerResponse,
+    raw: string,
+    path: string,
+    q: number,
+  ): Promise<unknown> | undefined {
+    const requestId = requestIds.get(req) ?? "";
+    if (HOST_CHECK_EXEMPT.has(path)) return toApp(req, res);
+    const origin = originCheck.origin({ headers: { get: (n) => header(req, n) } });
+    if (origin === null || !raw.startsWith("/")) {
+      const { type, body } = invalidHostAnswer(path.startsWith("/api/"));
+      res.writeHead(400, [
+        ...security.fixed.flat(),
+        ...[
+          "content-type",
+          type,
+          "cache-control",
+          "no-store",
+          "content-length",
+          `${Buffer.byteLength(body)}`,
+          "x-request-id",
+          requestId,
+        ],
+      ]);
+      res.end(body);
+      return undefined;
+    }
+    origins.set(req, origin);
+    const method = req.method;
+    if (method === "GET" || method === "HEAD") {
+      // An old address (an imported site's, or an editor's redirect): a lookup in memory.
+      const to = services.redirects.find(path, q === -1 ? "" : raw.slice(q));
+      if (to) {
+        res.writeHead(301, [
+          ...security.fixed.flat(),
+          ...["location", locationOf(to), "cache-control", "public, max-age=3600", "content-length", "0"],
+          ...["x-request-id", requestId],
+        ]);
+        res.end();
+        return undefined;
+      }
+      if (stored && !CONSOLE_SESSION.test(req.headers.cookie ?? "")) {
+        const target = keys.of(origin, raw);
+        if (target) return fromStore(req, res, target);
+      }
+    }
+    return toApp(req, res);
   }
 
   return {
     store,
     /** Removes the store's files (the server's close). */
     close: () => directory.remove(),
+    /** The request listener: nothing a request brings or a stored row holds can end the process. */
     listener(req: IncomingMessage, res: ServerResponse): void {
       const start = performance.now();
       const raw = req.url ?? "/";
       const q = raw.indexOf("?");
       const path = q === -1 ? raw : raw.slice(0, q);
+      requestIds.set(req, crypto.randomUUID());
       res.once("finish", () => sent(req, res, path, start));
-      if (HOST_CHECK_EXEMPT.has(path)) return void toApp(req, res);
-      const origin = originCheck.origin({ headers: { get: (n) => header(req, n) } });
-      if (origin === null || !raw.startsWith("/")) {
-        const { type, body } = invalidHostAnswer(path.startsWith("/api/"));
-        res.writeHead(400, [
-          ...security.fixed.flat(),
-          ...[
-            "content-type",
-            type,
-            "cache-control",
-            "no-store",
-            "content-length",
-            `${Buffer.byteLength(body)}`,
-          ],
-        ]);
-        return void res.end(body);
+      try {
+        const pending = route(req, res, raw, path, q);
+        if (pending) pending.catch((err: unknown) => failed(req, res, path, err));
+      } catch (err) {
+        failed(req, res, path, err);
       }
-      origins.set(req, origin);
-      const method = req.method;
-      if (method === "GET" || method === "HEAD") {
-        // An old address (an imported site's, or an editor's redirect): a lookup in memory.
-        const to = services.redirects.find(path, q === -1 ? "" : raw.slice(q));
-        if (to) {
-          res.writeHead(301, [
-            ...security.fixed.flat(),
-            ...["location", locationOf(to), "cache-control", "public, max-age=3600", "content-length", "0"],
-          ]);
-          return void res.end();
-        }
-        if (stored && !CONSOLE_SESSION.test(req.headers.cookie ?? "")) {
-          const target = keys.of(origin, raw);
-          if (target) return void fromStore(req, res, target);
-        }
-      }
-      void toApp(req, res);
     },
   };
 }
@@ -164,8 +241,18 @@ export type Serving = ReturnType<typeof createServing>;
  * Sends a stored answer as it is for brotli clients (every current browser), decoded for the rare
  * client that takes no brotli (re-encoded as gzip when it takes that), or 304 when the client holds it.
  */
-function send(req: IncomingMessage, res: ServerResponse, a: Answer, state: Freshness) {
-  const head = [...a.headers, "etag", a.etag, "vary", "Accept-Encoding", "x-cache", state];
+function send(req: IncomingMessage, res: ServerResponse, a: Answer, state: Freshness, requestId: string) {
+  const head = [
+    ...a.headers,
+    "etag",
+    a.etag,
+    "vary",
+    "Accept-Encoding",
+    "x-cache",
+    state,
+    "x-request-id",
+    requestId,
+  ];
   if (a.status === 200 && matches(req.headers["if-none-match"], a.etag)) {
     res.writeHead(304, head);
     return void res.end();

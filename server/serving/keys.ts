@@ -104,6 +104,11 @@ export function createKeys(opts: { endpoints: AnyEndpoint[]; routes?: ServerBuil
       return leaf !== undefined && leaf.route.path !== "*";
     },
 
+    /** The query parameters a page reads (its `handle.cache.query` and React Router's own), when it is one. */
+    reads(path: string): ReadonlySet<string> | undefined {
+      return pageRule(path)?.rule.read;
+    },
+
     /** The target of a request for `raw` (path and query) on a checked origin; false: not stored. */
     of(origin: string, raw: string): Target | false {
       const id = origin + raw;

@@ -48,9 +48,14 @@ const stats: Stats = {
 };
 const services = createServices({ config, database, logger, stats });
 logger.level = config.LOG_LEVEL;
+// A message that fails is logged; the thread goes on rendering.
 bus.onmessage = (e) => {
   const m = (e as { data: ChannelMessage }).data;
-  if (m.type === "changed") services.events.apply(m.change);
+  try {
+    if (m.type === "changed") services.events.apply(m.change);
+  } catch (err) {
+    logger.error({ err: (err as Error).message }, "content change not applied on a render thread");
+  }
 };
 
 // Stored answers are the site's pages and public API answers: the console's bundle is never loaded here.

@@ -22,6 +22,7 @@ import {
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { pagedOf } from "../../../contract/answers";
+import { fieldError } from "../../../contract/field-error";
 import {
   IMPORT_MAX_BYTES,
   IMPORT_STATUS_LABELS,
@@ -29,6 +30,7 @@ import {
   ImportJobSchema,
   type ImportNote,
   OUTCOME_LABELS,
+  RedirectFormSchema,
   type RedirectRow,
   RedirectRowSchema,
   WECHAT_ACCOUNT_PAGE_SIZE,
@@ -711,7 +713,11 @@ function Redirects() {
       form.resetFields();
       void reload();
     } catch (err) {
-      message.error((err as Error).message);
+      // A refusal about one field is shown beside it (the server names the field).
+      const field = err instanceof ApiError ? (err.data as { field?: unknown } | null)?.field : undefined;
+      if (field === "from" || field === "target")
+        form.setFields([{ name: field === "from" ? "from" : "to", errors: [(err as Error).message] }]);
+      else message.error((err as Error).message);
     } finally {
       setSaving(false);
     }
@@ -743,7 +749,20 @@ function Redirects() {
             aria-label="旧地址"
           />
         </Form.Item>
-        <Form.Item name="to" rules={[{ required: true, message: "请填写跳转目标" }]}>
+        <Form.Item
+          name="to"
+          rules={[
+            { required: true, message: "请填写跳转目标" },
+            {
+              // An article id, or a target the server would take (the form's own schema says which).
+              validator: (_r, value: string | undefined) => {
+                const text = (value ?? "").trim();
+                const problem = /^\d*$/.test(text) ? null : fieldError(RedirectFormSchema.shape.target, text);
+                return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
+              },
+            },
+          ]}
+        >
           <Input placeholder="文章 ID，或本站路径 /newlist/5" style={{ width: 260 }} aria-label="跳转目标" />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={saving}>
