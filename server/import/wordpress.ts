@@ -136,7 +136,7 @@ const PIECE = 1 << 20;
 /**
  * The parser's own buffer: saxes collects a text node or CDATA section whole before handing it
  * over (and an attribute value, a comment), so a node's size is checked, and the buffer emptied, in
- * there. saxes is pinned (package.json); tests/unit/wordpress-import.test.ts reads a 64 MB node.
+ * there. saxes is pinned (package.json); the import's tests read a 64 MB node.
  */
 interface SaxesBuffers {
   text: string;
