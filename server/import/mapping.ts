@@ -176,7 +176,7 @@ export function oldPathsOf(item: WxrItem, channel: WxrChannel): { path: string; 
   return [...found.values()];
 }
 
-/** What the reader names the fields of an item whose text passed its limit (WXR_LIMITS). */
+/** The fields of an item, as the report names one whose text passed its limit (WXR_LIMITS). */
 const FIELD_NAMES: Record<string, string> = {
   "content:encoded": "正文",
   "excerpt:encoded": "摘要",
