@@ -87,7 +87,10 @@ async function main() {
     allowLoopback: config.REMOTE_IMAGES_ALLOW_LOOPBACK,
     logger,
   });
-  const content = createContentService(database, createSearchIndex(database), events, { remoteImages });
+  const content = createContentService(database, createSearchIndex(database), events, {
+    remoteImages,
+    allowLoopbackImages: config.REMOTE_IMAGES_ALLOW_LOOPBACK,
+  });
   const imports = createImports({
     database,
     content,

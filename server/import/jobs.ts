@@ -22,7 +22,7 @@ import { AppError } from "../services/errors";
 import type { Redirects } from "../services/redirects";
 import type { RemoteImages } from "../services/remote-images";
 import type { WechatClient } from "../wechat/client";
-import { IMPORT_LIMITS, mapItem, plainText, siteKeyOf } from "./mapping";
+import { IMPORT_LIMITS, mapItem, oversizedNote, plainText, siteKeyOf } from "./mapping";
 import { fetchChosen, listPublished, type Wanted, wechatConsoleError } from "./wechat-account";
 import { importWechatArticle, importWechatUrl, type WechatFetch } from "./wechat-article";
 import { readWxr, type WxrChannel, WxrError } from "./wordpress";
@@ -538,14 +538,22 @@ export function createImports(deps: ImportDeps) {
         if (stop()) throw new AppError(503, IMPORT_MESSAGES.stopped);
         const m = mapItem(item, { channel: channel!, attachments, authors, columnOf });
         if (m.kind === "skip") return;
-        const r = await writer.write(m.post, {
-          site: analysis.site,
-          kind: "wordpress",
-          jobId: id,
-          dryRun: o.dryRun,
-          known,
-          claimed,
-        });
+        // A post the reader could not keep whole (a field past its limit) is reported, not written.
+        const r = item.oversized
+          ? {
+              sourceId: m.post.sourceId,
+              title: m.post.title,
+              outcome: "skipped" as const,
+              notes: [oversizedNote(item.oversized)],
+            }
+          : await writer.write(m.post, {
+              site: analysis.site,
+              kind: "wordpress",
+              jobId: id,
+              dryRun: o.dryRun,
+              known,
+              claimed,
+            });
         record(p, r);
         // On SQLite every write is synchronous: let the requests waiting meanwhile through.
         if (performance.now() - turn > 20) {

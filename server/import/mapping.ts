@@ -176,6 +176,23 @@ export function oldPathsOf(item: WxrItem, channel: WxrChannel): { path: string; 
   return [...found.values()];
 }
 
+/** The fields of an item, as the report names one whose text passed its limit (WXR_LIMITS). */
+const FIELD_NAMES: Record<string, string> = {
+  "content:encoded": "正文",
+  "excerpt:encoded": "摘要",
+  title: "标题",
+  "wp:meta_value": "自定义字段",
+  category: "分类或标签",
+};
+
+/** The report's note for a post too large to import (the reader let its text go). */
+export function oversizedNote(o: { element: string; limit: number }): string {
+  const limit = `${(o.limit / 10_000).toLocaleString("en-US")} 万字符`;
+  if (o.element === "content:encoded") return `文章内容过大（正文超过 ${limit}），已跳过`;
+  const field = FIELD_NAMES[o.element] ?? `<${o.element}>`;
+  return `文章内容过大（${field}超过 ${limit}），已跳过`;
+}
+
 /** One item: an article to write, or why it is not one. */
 export function mapItem(item: WxrItem, ctx: MapContext): Mapped {
   const type = item.postType || "post";

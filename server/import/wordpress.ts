@@ -65,6 +65,8 @@ export interface WxrItem {
   terms: { domain: string; slug: string; name: string }[];
   meta: Record<string, string>;
   comments: number;
+  /** the first element of the item whose text passed its limit (WXR_LIMITS): the item is not imported */
+  oversized: { element: string; limit: number } | null;
 }
 
 export interface ReadOptions {
@@ -94,6 +96,7 @@ const emptyItem = (): WxrItem => ({
   terms: [],
   meta: {},
   comments: 0,
+  oversized: null,
 });
 
 /** Item fields read as text, by element name. */
@@ -115,6 +118,33 @@ const ITEM_TEXT: Record<string, keyof WxrItem> = {
   "wp:attachment_url": "attachmentUrl",
 };
 const HEAVY = new Set(["content:encoded", "excerpt:encoded"]);
+
+/**
+ * The most text (characters) one element may hold, so that a huge node never sits in memory whole,
+ * in either pass: a post's body, its excerpt, a custom field's value (page builders keep a page
+ * there) and any element the reader does not use up to `body`; every other field (titles, names,
+ * dates, addresses, statuses) up to `field`. Past it, the text read so far is let go and the rest
+ * is not kept: inside an item, the item is marked `oversized` (the import reports it and skips it);
+ * elsewhere, the file is refused. Deeper nesting than `depth` is refused too.
+ */
+export const WXR_LIMITS = { body: 5_000_000, field: 100_000, depth: 64 };
+const BODY_ELEMENTS = new Set(["content:encoded", "excerpt:encoded", "wp:meta_value"]);
+
+/** Text is handed to the parser in pieces of at most this many characters, checked after each. */
+const PIECE = 1 << 20;
+
+/**
+ * The parser's own buffer: saxes collects a text node or CDATA section whole before handing it
+ * over (and an attribute value, a comment), so a node's size is checked, and the buffer emptied, in
+ * there. saxes is pinned (package.json); the import's tests read a 64 MB node.
+ */
+interface SaxesBuffers {
+  text: string;
+  /** a tag's or attribute's name, an entity's name, a processing instruction's target */
+  name: string;
+  entity: string;
+  piTarget: string;
+}
 
 /**
  * HTML's named entities (`&nbsp;`, `&hellip;`…) besides XML's five: older exports wrote titles
@@ -161,8 +191,17 @@ export async function readWxr(
   let items = 0;
   let failure: Error | undefined;
 
-  // Open elements, outermost first, with the text collected for each (only where it is kept).
-  const stack: { name: string; text: string[] | null; attrs: Record<string, string> }[] = [];
+  // Open elements, outermost first, with the text collected for each (only where it is kept), the
+  // length of text seen in it, and whether it passed its limit (nothing more is kept of it).
+  interface Open {
+    name: string;
+    text: string[] | null;
+    size: number;
+    over: boolean;
+    attrs: Record<string, string>;
+  }
+  const stack: Open[] = [];
+  const buffers = parser as unknown as SaxesBuffers;
   let item: WxrItem | null = null;
   let meta: { key: string; value: string } | null = null;
   let author: WxrAuthor | null = null;
@@ -206,12 +245,45 @@ export async function readWxr(
     } else if (author || term) {
       keep = true;
     }
-    stack.push({ name, text: keep ? [] : null, attrs });
+    if (stack.length >= WXR_LIMITS.depth)
+      throw new WxrError(`导出文件的标签嵌套超过 ${WXR_LIMITS.depth} 层，无法读取`);
+    stack.push({ name, text: keep ? [] : null, size: 0, over: false, attrs });
   });
+
+  const limitOf = (el: Open | undefined) =>
+    el && !BODY_ELEMENTS.has(el.name) && el.text ? WXR_LIMITS.field : WXR_LIMITS.body;
+
+  /** The innermost open element passed its limit: what it holds is let go. */
+  const overflow = (el: Open | undefined) => {
+    const limit = limitOf(el);
+    if (!item || !el) throw new WxrError(oversizedMessage(el?.name, limit));
+    el.over = true;
+    el.text = null;
+    item.oversized ??= { element: el.name, limit };
+  };
 
   const collect = (t: string) => {
     const top = stack[stack.length - 1];
-    if (top?.text) top.text.push(t);
+    if (!top || top.over) return;
+    top.size += t.length;
+    if (top.size > limitOf(top)) overflow(top);
+    else if (top.text) top.text.push(t);
+  };
+
+  /** After each piece: the text the parser holds for the open element, within its limit. */
+  const checkBuffers = () => {
+    if (buffers.name.length + buffers.entity.length + buffers.piTarget.length > WXR_LIMITS.field)
+      throw new WxrError(
+        `导出文件中有超过 ${WXR_LIMITS.field.toLocaleString("en-US")} 个字符的名称（标签、属性或实体），无法读取`,
+      );
+    const pending = buffers.text.length;
+    if (pending === 0) return;
+    const top = stack[stack.length - 1];
+    if (top?.over) buffers.text = "";
+    else if ((top?.size ?? 0) + pending > limitOf(top)) {
+      buffers.text = "";
+      overflow(top);
+    }
   };
   parser.on("text", collect);
   // A body holding "]]>" is written as several CDATA sections in a row: their texts join up.
@@ -228,7 +300,9 @@ export async function readWxr(
         return;
       }
       if (parent === "item") {
-        if (tag.name === "category") {
+        if (el.over) {
+          // Passed its limit: the item is reported, not imported; nothing of the field is kept.
+        } else if (tag.name === "category") {
           item.terms.push({
             domain: el.attrs.domain ?? "category",
             slug: el.attrs.nicename ?? "",
@@ -303,12 +377,15 @@ export async function readWxr(
   // Chunks may end inside a character: the decoder keeps the partial bytes for the next one.
   const decoder = new StringDecoder("utf8");
   const write = (text: string) => {
-    try {
-      parser.write(text);
-    } catch (err) {
-      failure ??= err as Error;
+    for (let at = 0; at < text.length || at === 0; at += PIECE) {
+      try {
+        parser.write(text.length > PIECE ? text.slice(at, at + PIECE) : text);
+        checkBuffers();
+      } catch (err) {
+        failure ??= err as Error;
+      }
+      if (failure) throw describe(failure);
     }
-    if (failure) throw describe(failure);
   };
   for await (const chunk of input as AsyncIterable<Buffer | string>) {
     bytes += typeof chunk === "string" ? Buffer.byteLength(chunk) : chunk.length;
@@ -331,6 +408,12 @@ export async function readWxr(
   }
   await flush();
   return { channel, items };
+}
+
+/** A file refused for one huge node outside its posts, with the limit it passed. */
+function oversizedMessage(element: string | undefined, limit: number): string {
+  const what = element ? ` <${element.slice(0, 50)}> 的内容` : "有一段内容";
+  return `导出文件中${what}超过 ${limit.toLocaleString("en-US")} 个字符，无法读取`;
 }
 
 function versionMessage(version: string): string {

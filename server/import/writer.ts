@@ -91,6 +91,9 @@ async function freeSlug(
   return null;
 }
 
+/** An address as a note shows it: a long one (a data: picture) cut. */
+const shown = (url: string) => (url.length > 200 ? `${url.slice(0, 199)}…` : url);
+
 export function createWriter(deps: WriterDeps) {
   const { db } = deps.database;
   const log = deps.logger;
@@ -154,20 +157,28 @@ export function createWriter(deps: WriterDeps) {
       return report;
     }
 
-    // Pictures first, outside any transaction; one that cannot be kept stays as it was and is listed.
+    // Pictures first, outside any transaction. One that could not be fetched stays as it was (saving
+    // the article again in the console tries it again); one refused for where its address points
+    // (inside a network, another port, not http(s)) is taken out of the body. Both are listed.
     let content = a.content;
     let thumb = "";
     if (deps.remoteImages) {
-      const kept = await deps.remoteImages.localise(a.content, { known: o.known });
+      const kept = await deps.remoteImages.localise(a.content, { known: o.known, removeRefused: true });
       content = kept.html;
-      for (const f of kept.report.failed) report.notes.push(`图片未能转存：${f.url}（${f.reason}）`);
+      const removed = new Set(kept.removed);
+      for (const f of kept.report.failed)
+        report.notes.push(
+          removed.has(f.url)
+            ? `图片已从正文移除：${shown(f.url)}（${f.reason}）`
+            : `图片未能转存：${shown(f.url)}（${f.reason}）`,
+        );
       if (a.cover) {
         const known = o.known?.get(`cover:${a.cover}`);
         const cover = known ? { url: known } : await deps.remoteImages.keep(a.cover, "cover");
         if ("url" in cover) {
           thumb = cover.url;
           o.known?.set(`cover:${a.cover}`, cover.url);
-        } else report.notes.push(`封面图未能转存：${a.cover}（${cover.reason}）`);
+        } else report.notes.push(`封面图未能转存：${shown(a.cover)}（${cover.reason}）`);
       }
     } else thumb = a.cover;
 

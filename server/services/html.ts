@@ -1,4 +1,5 @@
 import sanitizeHtml from "sanitize-html";
+import { classifyHost } from "./remote-fetch";
 
 /**
  * The one allow-list for stored HTML (article bodies, product agreements). Applied on write, so
@@ -66,8 +67,42 @@ function realSource(attribs: sanitizeHtml.Attributes): sanitizeHtml.Attributes {
   return { ...rest, src: dataSrc };
 }
 
-export function sanitizeRichText(html: string): string {
-  return sanitizeHtml(html, OPTIONS);
+/**
+ * Which pictures whose address points inside a network (an IP literal that is not public in any
+ * spelling, or `localhost`) the sanitiser keeps: "drop" (what visitors are shown: such a picture
+ * would make each visitor's browser ask a machine of its own network), "loopback" (tests only,
+ * REMOTE_IMAGES_ALLOW_LOOPBACK: those on this machine stay), "keep" (a first pass that fetches and
+ * reports them, or a body already stored).
+ */
+export type InternalImages = "drop" | "loopback" | "keep";
+
+/** Whether a picture's address names, by its host alone, a machine inside a network. */
+export function isInternalImage(src: string, allowLoopback = false): boolean {
+  let host: string;
+  try {
+    const u = new URL(src.trim());
+    if (u.protocol !== "http:" && u.protocol !== "https:") return false;
+    host = u.hostname;
+  } catch {
+    return false; // a site path (/uploads/…)
+  }
+  const c = classifyHost(host);
+  return c === "private" || (c === "loopback" && !allowLoopback);
+}
+
+/** The allow-list, dropping the pictures `internal` does not keep. */
+function optionsFor(internal: InternalImages): sanitizeHtml.IOptions {
+  if (internal === "keep") return OPTIONS;
+  const allowLoopback = internal === "loopback";
+  return {
+    ...OPTIONS,
+    exclusiveFilter: (frame) =>
+      frame.tag === "img" && Boolean(frame.attribs.src) && isInternalImage(frame.attribs.src!, allowLoopback),
+  };
+}
+
+export function sanitizeRichText(html: string, internal: InternalImages = "drop"): string {
+  return sanitizeHtml(html, optionsFor(internal));
 }
 
 /** The `src` of every picture in sanitised HTML, in document order (repeats included). */
@@ -88,20 +123,29 @@ export function imageSources(html: string): string[] {
 }
 
 /**
- * The HTML sanitised again with each picture's `src` replaced by `replace(src)` (unchanged when it
- * answers undefined).
+ * The HTML sanitised again (keeping every picture) with each picture's `src` replaced by
+ * `replace(src)`: unchanged when it answers undefined, the picture taken out when it answers null.
+ * A picture without a `src` is asked about as "".
  */
-export function rewriteImageSources(html: string, replace: (src: string) => string | undefined): string {
+export function rewriteImageSources(
+  html: string,
+  replace: (src: string) => string | null | undefined,
+): string {
+  // The attributes object of a picture taken out (the sanitiser filters it in place, then asks).
+  const removed = new WeakSet<object>();
   return sanitizeHtml(html, {
     ...OPTIONS,
     transformTags: {
       ...OPTIONS.transformTags,
       img: (tagName, raw) => {
         const attribs = realSource(raw);
-        const next = attribs.src ? replace(attribs.src) : undefined;
-        return { tagName, attribs: { ...attribs, ...(next ? { src: next } : {}), loading: "lazy" } };
+        const next = replace(attribs.src ?? "");
+        const out = { ...attribs, ...(next ? { src: next } : {}), loading: "lazy" };
+        if (next === null) removed.add(out);
+        return { tagName, attribs: out };
       },
     },
+    exclusiveFilter: (frame) => frame.tag === "img" && removed.has(frame.attribs),
   });
 }
 

@@ -79,7 +79,12 @@ export function createServices(opts: {
   });
   /** old addresses answering 301 (services/redirects.ts); start() loads them (the request thread) */
   const redirects = createRedirects({ database, events, logger, publicUrl: config.PUBLIC_URL });
-  const content = createContentService(database, search, events, { stats, remoteImages, pushes });
+  const content = createContentService(database, search, events, {
+    stats,
+    remoteImages,
+    pushes,
+    allowLoopbackImages: config.REMOTE_IMAGES_ALLOW_LOOPBACK,
+  });
   const mpBase = new URL(config.WECHAT_MP_BASE);
   const signup = createSignupService({ config, database, logger, products });
   const core = {

@@ -2,7 +2,7 @@ import { fileTypeFromBuffer } from "file-type";
 import type { RemoteImagesReport } from "../../contract/answers";
 import type { Logger } from "../logger";
 import { AppError } from "./errors";
-import { imageSources, rewriteImageSources, sanitizeRichText } from "./html";
+import { imageSources, isInternalImage, rewriteImageSources, sanitizeRichText } from "./html";
 import { type ImageKind, storeImage } from "./images";
 import { FetchRefused, fetchRemoteImage, REFUSED } from "./remote-fetch";
 
@@ -20,6 +20,8 @@ export const REMOTE_IMAGE_LIMITS = {
 export const TOO_MANY_IMAGES = `每篇文章最多转存 ${REMOTE_IMAGE_LIMITS.perArticle} 张图片`;
 const NOT_AN_IMAGE = "不是图片";
 const UNSUPPORTED = "图片格式不支持（仅 JPG、PNG、WebP）";
+/** Refusals for where the address points: such a picture is never shown from there. */
+const UNSAFE: readonly string[] = [REFUSED.private, REFUSED.port, REFUSED.scheme];
 
 export interface RemoteImages {
   /**
@@ -34,8 +36,14 @@ export interface RemoteImages {
        * picture that several of its articles show once.
        */
       known?: Map<string, string>;
+      /**
+       * Pictures refused for where their address points (inside a network, another port, a scheme
+       * other than http(s)) are taken out of the body rather than left as they were; `removed`
+       * lists them (they are in the report's `failed` too).
+       */
+      removeRefused?: boolean;
     },
-  ): Promise<{ html: string; report: RemoteImagesReport }>;
+  ): Promise<{ html: string; report: RemoteImagesReport; removed: string[] }>;
   /**
    * One picture (an imported article's cover) stored as `kind`: its upload's address, or the Chinese
    * reason it was not kept.
@@ -100,15 +108,31 @@ export function createRemoteImages(opts: {
     },
 
     async localise(input, o = {}) {
-      const html = sanitizeRichText(input);
+      // Every picture is kept by this pass, so that one refused below is reported, not lost unseen;
+      // the article's own save drops what points inside a network (services/html.ts).
+      const html = sanitizeRichText(input, "keep");
       const known = o.known;
       const all = [...new Set(imageSources(html).filter(isRemote))];
-      const addresses = known ? all.filter((a) => !known.has(a)) : all;
       const report: RemoteImagesReport = { stored: 0, failed: [] };
-      if (all.length === 0) return { html, report };
-      const taken = addresses.slice(0, limits.perArticle);
+      const removed: string[] = [];
+      // Sources the sanitiser left without a picture (javascript:, data:, file: …): reported.
+      if (o.removeRefused)
+        for (const src of new Set(imageSources(input)))
+          if (/^[a-z][a-z0-9+.-]*:/i.test(src.trim()) && !/^https?:/i.test(src.trim())) {
+            report.failed.push({ url: src, reason: REFUSED.scheme });
+            removed.push(src);
+          }
+      if (all.length === 0 && !o.removeRefused) return { html, report, removed };
       const results = new Map<string, { url: string } | { reason: string }>();
-      for (const address of addresses.slice(limits.perArticle))
+      // An address inside a network by its host alone is refused without a fetch or a place in the quota.
+      const fetched: string[] = [];
+      for (const address of all) {
+        if (known?.has(address)) continue;
+        if (isInternalImage(address, opts.allowLoopback)) results.set(address, { reason: REFUSED.private });
+        else fetched.push(address);
+      }
+      const taken = fetched.slice(0, limits.perArticle);
+      for (const address of fetched.slice(limits.perArticle))
         results.set(address, { reason: TOO_MANY_IMAGES });
       // One budget for the whole body: what has not finished when it runs out is reported as timed out.
       const budget = AbortSignal.timeout(limits.budgetMs);
@@ -121,10 +145,18 @@ export function createRemoteImages(opts: {
       };
       await Promise.all(Array.from({ length: Math.min(limits.concurrency, taken.length) }, worker));
       const stored = new Map<string, string>();
-      for (const address of addresses) {
-        const r = results.get(address)!;
+      const refused = new Set<string>();
+      for (const address of all) {
+        const r = results.get(address);
+        if (!r) continue; // stored by an earlier article of this import
         if ("url" in r) stored.set(address, r.url);
-        else report.failed.push({ url: address, reason: r.reason });
+        else {
+          report.failed.push({ url: address, reason: r.reason });
+          if (o.removeRefused && UNSAFE.includes(r.reason)) {
+            refused.add(address);
+            removed.push(address);
+          }
+        }
       }
       report.stored = stored.size;
       if (known) {
@@ -132,7 +164,15 @@ export function createRemoteImages(opts: {
         for (const a of all) if (!stored.has(a) && known.has(a)) stored.set(a, known.get(a)!);
         report.stored = stored.size;
       }
-      return { html: stored.size ? rewriteImageSources(html, (src) => stored.get(src)) : html, report };
+      // Taking refused pictures out takes out those the sanitiser left without a source too.
+      const rewritten =
+        stored.size > 0 || o.removeRefused
+          ? rewriteImageSources(html, (src) => {
+              if (refused.has(src) || (!src && o.removeRefused)) return null;
+              return stored.get(src);
+            })
+          : html;
+      return { html: rewritten, report, removed };
     },
   };
 }

@@ -70,7 +70,8 @@ export interface Converted {
  * pages written as paths (/articledetail/12).
  */
 export function toWechatHtml(body: string, opts: { origin?: string } = {}): Converted {
-  const $ = cheerio().load(sanitizeRichText(body), null, false);
+  // A stored body (already checked when saved): every picture it has goes, each loaded through the guard.
+  const $ = cheerio().load(sanitizeRichText(body, "keep"), null, false);
   const notes: Converted["notes"] = [];
   const numbered = new Map<string, number>();
 

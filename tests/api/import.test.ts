@@ -3,17 +3,38 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { Readable } from "node:stream";
+import v8 from "node:v8";
+import vm from "node:vm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { AdminArticle } from "../../contract/answers";
 import { type ImportJob, ImportJobSchema, type RedirectRow, RedirectRowSchema } from "../../contract/imports";
 import { createImports } from "../../server/import/jobs";
 import { createLogger } from "../../server/logger";
 import { type AdminClient, firstAdmin } from "../../tools/admin-client";
+import { wxrParts } from "../../tools/wxr";
 import { engines, startTestServer, type TestServer } from "../helpers/server";
 import { templateServices } from "../helpers/services";
 
 const FIXTURE = fs.readFileSync("tests/fixtures/wordpress/edge-cases.xml", "utf8");
+/** The cloud's instance metadata service: an address no picture of the site may point at. */
+const METADATA = "http://169.254.169.254/latest/meta-data";
+
+/** A WordPress export of one site with the given posts (id and body), published. */
+function exportOf(site: string, posts: { id: number; body: string }[]): string {
+  return `<?xml version="1.0" encoding="UTF-8" ?>
+<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:wp="http://wordpress.org/export/1.2/" xmlns:excerpt="http://wordpress.org/export/1.2/excerpt/">
+<channel><title>图片站</title><link>${site}</link><wp:wxr_version>1.2</wp:wxr_version>
+<wp:base_site_url>${site}</wp:base_site_url><wp:base_blog_url>${site}</wp:base_blog_url>
+${posts
+  .map(
+    (p) => `<item><title>图片文章 ${p.id}</title><link>${site}/?p=${p.id}</link><dc:creator>gen</dc:creator>
+<content:encoded><![CDATA[${p.body}]]></content:encoded><wp:post_id>${p.id}</wp:post_id>
+<wp:post_date_gmt>2020-05-01 08:00:00</wp:post_date_gmt><wp:status>publish</wp:status><wp:post_type>post</wp:post_type></item>`,
+  )
+  .join("\n")}
+</channel></rss>`;
+}
 
 /**
  * Picture hosts and mp.weixin.qq.com on 127.0.0.1: the old site's uploads (one missing), and
@@ -68,6 +89,7 @@ function wechatPage(base: string) {
 <section><p>第一段：今年的 618 提前了。</p>
 <p><img data-src="${base}/mmbiz_png/one.png?wx_fmt=png" src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" data-ratio="0.56"></p>
 <p><img data-src="${base}/mmbiz_png/two.png?wx_fmt=png" class="rich_pages"></p>
+<p><img data-src="${METADATA}/wx.png" src="data:image/gif;base64,R0lGODlhAQABAAAAACw="></p>
 <p>第二段：直播间更冷静了。</p><script>alert(1)</script></section>
 </div>
 <script>var ct = "1718700000"; var msg_link = "http://mp.weixin.qq.com/s?__biz=MzA3&amp;mid=2650&amp;idx=1&amp;sn=abc#rd";</script>
@@ -390,6 +412,46 @@ describe.each(engines())("WordPress and WeChat import on %s", (engine) => {
     expect(audit.body.data.items.map((e) => e.action).sort()).toEqual(["create", "create", "delete"]);
   });
 
+  it("takes pictures at addresses inside a network out of the public article, and reports them", async () => {
+    const good = `${hosts.base}/wp-content/uploads/2020/05/good.png`;
+    const xml = exportOf("https://pictures.example.com", [
+      {
+        id: 501,
+        body:
+          `<p>第一段。</p><p><img src="${METADATA}/x.png" alt="元数据"></p>` +
+          `<figure><img src="${good}" alt="好图"><figcaption>图注</figcaption></figure>` +
+          `<p><img src="http://10.1.2.3/inner.png"><img src="data:image/png;base64,iVBORw0KGgo="></p>` +
+          `<p>最后一段。</p>`,
+      },
+    ]);
+    const up = await upload(admin, xml, "pictures.xml");
+    await settled(admin, up.body.data.id, ["analysed"]);
+    await admin.req("POST", `/api/admin/imports/${up.body.data.id}/start`, {});
+    const done = await settled(admin, up.body.data.id, ["done"]);
+    expect(done).toMatchObject({ created: 1, failed: 0 });
+    const line = done.report.find((n) => n.sourceId === "501")!;
+    expect(line.notes).toEqual([
+      "图片已从正文移除：data:image/png;base64,iVBORw0KGgo=（仅支持 http(s) 图片地址）",
+      `图片已从正文移除：${METADATA}/x.png（地址指向内网，已拒绝）`,
+      "图片已从正文移除：http://10.1.2.3/inner.png（地址指向内网，已拒绝）",
+    ]);
+
+    // What visitors get: the public answer the article page shows.
+    const shown = await site.get<{ content: string }>(
+      `/api/product/content/detail?contentId=${line.articleId}`,
+    );
+    expect(shown.status).toBe(200);
+    const html = shown.body.data.content;
+    expect(html).not.toContain("169.254");
+    expect(html).not.toContain("10.1.2.3");
+    expect(html).not.toContain("data:");
+    expect([...html.matchAll(/<img [^>]*>/g)]).toHaveLength(1);
+    expect(html).toMatch(/<figure><img src="\/uploads\/body\/[0-9a-f]{24}-960\.jpg" alt="好图"/);
+    expect(html).toContain("<p>第一段。</p>");
+    expect(html).toContain("<figcaption>图注</figcaption>");
+    expect(hosts.hits).toContain("/wp-content/uploads/2020/05/good.png");
+  });
+
   it("imports WeChat articles as drafts with every picture re-hosted, and reports bad pages", async () => {
     const before = await articleCount();
     const res = await admin.req<ImportJob>("POST", "/api/admin/imports/wechat", {
@@ -428,7 +490,12 @@ describe.each(engines())("WordPress and WeChat import on %s", (engine) => {
     });
     expect(a.thumb).toMatch(/^\/uploads\/cover\//);
     const pictures = [...a.content.matchAll(/<img src="([^"]+)"/g)].map((m) => m[1]);
+    // The picture at the metadata address is not in the draft; the report says so.
     expect(pictures).toHaveLength(2);
+    expect(a.content).not.toContain("169.254");
+    expect(notes["https://mp.weixin.qq.com/s/good-article"]).toBe(
+      `图片已从正文移除：${METADATA}/wx.png（地址指向内网，已拒绝）`,
+    );
     for (const p of pictures) expect(p).toMatch(/^\/uploads\/body\/[0-9a-f]{24}-960\.jpg$/);
     expect(a.content).not.toContain("<script");
     expect(a.content).toContain("第二段：直播间更冷静了。");
@@ -488,6 +555,97 @@ describe("the upload's limit while streaming", () => {
       expect(produced).toBeLessThan(4 * 1024 * 1024);
       expect(fs.readdirSync(path.join(dir, "imports"))).toEqual([]);
     } finally {
+      await t.close();
+    }
+  });
+});
+
+describe("an export with a 64 MB body", () => {
+  it("is imported but for that post, which is reported skipped, without holding the body in memory", async () => {
+    const MB = 1024 * 1024;
+    v8.setFlagsFromString("--expose-gc");
+    const gc = vm.runInNewContext("gc") as () => void;
+    // The heap after a full collection every 8 MB that either pass reads of the stored export: each
+    // sample is taken while the reader is inside the 64 MB node or just past it.
+    const samples: number[] = [];
+    const open = fs.createReadStream;
+    const spy = vi.spyOn(fs, "createReadStream").mockImplementation(((
+      file: fs.PathLike,
+      o?: Parameters<typeof fs.createReadStream>[1],
+    ) => {
+      const stream = open(file, o);
+      if (!String(file).endsWith(".xml")) return stream;
+      return Readable.from(
+        (async function* () {
+          let read = 0;
+          let next = 8 * MB;
+          for await (const chunk of stream as AsyncIterable<Buffer>) {
+            read += chunk.length;
+            if (read >= next) {
+              next += 8 * MB;
+              gc();
+              samples.push(process.memoryUsage().heapUsed);
+            }
+            yield chunk;
+          }
+        })(),
+      ) as unknown as fs.ReadStream;
+    }) as typeof fs.createReadStream);
+    const t = await templateServices("import-huge-");
+    try {
+      const imports = createImports({
+        database: t.database,
+        content: t.services.content,
+        redirects: t.services.redirects,
+        events: t.services.events,
+        logger: createLogger("silent"),
+        dataDir: t.services.config.DATA_DIR,
+        wechat: () => Promise.reject(new Error("unused")),
+      });
+      const parts = wxrParts({
+        posts: 4,
+        site: "https://huge.example.com",
+        firstId: 7000,
+        hugeBody: { post: 2, bytes: 64 * MB },
+      });
+      const body = Readable.from(
+        (async function* () {
+          for await (const part of parts) yield Buffer.from(part);
+        })(),
+      );
+      const started = performance.now();
+      const job = await imports.upload(body, { fileName: "huge.xml", by: "test" });
+      expect(job.fileBytes).toBeGreaterThan(64 * MB);
+      gc();
+      const before = process.memoryUsage().heapUsed;
+      await expect.poll(async () => (await imports.job(job.id)).status).toBe("analysed");
+      expect((await imports.job(job.id)).analysis?.posts).toBe(4);
+      await imports.start(job.id, {});
+      await expect.poll(async () => (await imports.job(job.id)).status).toBe("done");
+      const done = await imports.job(job.id);
+      expect(done).toMatchObject({ total: 4, processed: 4, created: 3, skipped: 1, failed: 0 });
+      expect(done.report.filter((n) => n.sourceId)).toEqual([
+        {
+          sourceId: "7002",
+          title: "生成的文章 7002：电商行业观察",
+          outcome: "skipped",
+          articleId: null,
+          notes: ["文章内容过大（正文超过 500 万字符），已跳过"],
+        },
+      ]);
+      const imported = await t.database.db
+        .selectFrom("import_items")
+        .select("source_id")
+        .where("site", "=", "huge.example.com")
+        .orderBy("source_id")
+        .execute();
+      expect(imported.map((r) => r.source_id)).toEqual(["7000", "7001", "7003"]);
+      // Both passes read the whole node (8 samples each); the heap never held anything near it.
+      expect(samples).toHaveLength(16);
+      expect(Math.max(...samples) - before).toBeLessThan(16 * MB);
+      expect(performance.now() - started).toBeLessThan(30_000);
+    } finally {
+      spy.mockRestore();
       await t.close();
     }
   });

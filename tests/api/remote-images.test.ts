@@ -357,9 +357,45 @@ describe("the picture fetcher's own limits", () => {
     });
   });
 
+  it("takes refused pictures out when asked (an import), keeps those that failed for a later save", async () => {
+    const remote = await service({ timeoutMs: 500, perArticle: 1 });
+    const { html, report, removed } = await remote.localise(
+      `<p><img src="http://169.254.169.254/a.png" alt="元数据"><img src="http://[fd00::1]/b.png">` +
+        `<img src="javascript:alert(1)"><img src="${base}/never"><img src="${base}/c.png"></p>`,
+      { removeRefused: true },
+    );
+    // Refused by their host alone, the inside addresses take no place in the quota of one.
+    expect(report).toEqual({
+      stored: 0,
+      failed: [
+        { url: "javascript:alert(1)", reason: "仅支持 http(s) 图片地址" },
+        { url: "http://169.254.169.254/a.png", reason: "地址指向内网，已拒绝" },
+        { url: "http://[fd00::1]/b.png", reason: "地址指向内网，已拒绝" },
+        { url: `${base}/never`, reason: "超时" },
+        { url: `${base}/c.png`, reason: "每篇文章最多转存 30 张图片" },
+      ],
+    });
+    expect(removed).toEqual([
+      "javascript:alert(1)",
+      "http://169.254.169.254/a.png",
+      "http://[fd00::1]/b.png",
+    ]);
+    expect(html).toBe(
+      `<p><img src="${base}/never" loading="lazy" /><img src="${base}/c.png" loading="lazy" /></p>`,
+    );
+    // A console save reports them the same way and leaves the body to the save's own sanitiser.
+    const saved = await remote.localise(`<p><img src="http://169.254.169.254/a.png"></p>`);
+    expect(saved.removed).toEqual([]);
+    expect(saved.html).toContain("169.254.169.254");
+  });
+
   it("leaves addresses on the site's own origin alone", async () => {
     const remote = await service({}, base);
     const body = `<p><img src="${base}/never" loading="lazy" /></p>`;
-    expect(await remote.localise(body)).toEqual({ html: body, report: { stored: 0, failed: [] } });
+    expect(await remote.localise(body)).toEqual({
+      html: body,
+      report: { stored: 0, failed: [] },
+      removed: [],
+    });
   });
 });

@@ -1,9 +1,19 @@
 import fs from "node:fs";
 import { Readable } from "node:stream";
+import v8 from "node:v8";
+import vm from "node:vm";
 import { describe, expect, it } from "vitest";
-import { bodyOf, type MapContext, mapItem, oldPathsOf, siteKeyOf } from "../../server/import/mapping";
-import { readWxr, type WxrChannel, WxrError, type WxrItem } from "../../server/import/wordpress";
+import {
+  bodyOf,
+  type MapContext,
+  mapItem,
+  oldPathsOf,
+  oversizedNote,
+  siteKeyOf,
+} from "../../server/import/mapping";
+import { readWxr, WXR_LIMITS, type WxrChannel, WxrError, type WxrItem } from "../../server/import/wordpress";
 import { normalisePath, oldAddress } from "../../server/services/redirects";
+import { wxrParts } from "../../tools/wxr";
 
 const FIXTURE = fs
   .readFileSync("tests/fixtures/wordpress/edge-cases.xml", "utf8")
@@ -17,11 +27,11 @@ function chunked(text: string, size = 7): Readable {
   return Readable.from(parts);
 }
 
-async function readAll(text: string, light = false) {
+async function readAll(text: string, light = false, chunkSize = 7) {
   const items: WxrItem[] = [];
   let channel: WxrChannel | undefined;
   const r = await readWxr(
-    chunked(text),
+    chunked(text, chunkSize),
     {
       channel: (c) => {
         channel = c;
@@ -241,5 +251,112 @@ describe("mapping a post", () => {
         channel,
       }),
     ).toContain('<img src="https://p.example.com/a.png"');
+  });
+});
+
+describe("a huge node", () => {
+  const MB = 1024 * 1024;
+  // A full collection now and then, so that what a sample sees is what is held, not garbage.
+  v8.setFlagsFromString("--expose-gc");
+  const gc = vm.runInNewContext("gc") as () => void;
+
+  /**
+   * The generated export as bytes, sampling the heap (after a full collection) every 4 MB of it:
+   * the reader pulls as it parses, so each sample is taken while the huge node is being read.
+   */
+  function sampled(parts: AsyncIterable<string>, samples: number[]): Readable {
+    return Readable.from(
+      (async function* () {
+        let produced = 0;
+        let next = 4 * MB;
+        for await (const part of parts) {
+          const bytes = Buffer.from(part);
+          produced += bytes.length;
+          if (produced >= next) {
+            next += 4 * MB;
+            gc();
+            samples.push(process.memoryUsage().heapUsed);
+          }
+          yield bytes;
+        }
+      })(),
+    );
+  }
+
+  it.each([false, true])(
+    "lets go of a 24 MB body (light read: %s) and marks its post, reading the others whole",
+    async (light) => {
+      gc();
+      const before = process.memoryUsage().heapUsed;
+      const samples: number[] = [];
+      const items: WxrItem[] = [];
+      const started = performance.now();
+      const { items: count } = await readWxr(
+        sampled(wxrParts({ posts: 3, hugeBody: { post: 1, bytes: 24 * MB } }), samples),
+        { item: (i) => void items.push(i) },
+        { light },
+      );
+      expect(count).toBe(3);
+      expect(items.map((i) => [i.postId, i.oversized])).toEqual([
+        ["1000", null],
+        ["1001", { element: "content:encoded", limit: WXR_LIMITS.body }],
+        ["1002", null],
+      ]);
+      // The other fields of the huge post, read after its body, are still there for the report.
+      expect(items[1]!.title).toBe("生成的文章 1001：电商行业观察");
+      expect(items[1]!.content).toBe("");
+      if (!light) expect(items[2]!.content).toContain("第 1002 篇文章的第 6 段");
+      expect(samples.length).toBeGreaterThanOrEqual(6);
+      // Held at any moment: about one body's limit (5 million characters), half the node at most.
+      expect(Math.max(...samples) - before).toBeLessThan(12 * MB);
+      expect(performance.now() - started).toBeLessThan(20_000);
+    },
+  );
+
+  const head = FIXTURE.slice(0, FIXTURE.indexOf("<item>"));
+  const post = (fields: string) =>
+    `<item><title>小文章</title>${fields}<wp:post_id>9</wp:post_id><wp:post_type>post</wp:post_type><wp:status>publish</wp:status></item>`;
+
+  it("marks a post whose other fields pass their smaller limit, and goes on", async () => {
+    const title = "长".repeat(WXR_LIMITS.field + 1);
+    const text = `${head}${post("")}<item><title>${title}</title><wp:post_id>10</wp:post_id></item>${post("<content:encoded>正文</content:encoded>")}</channel></rss>`;
+    const { items } = await readAll(text, false, 4096);
+    expect(items.map((i) => i.oversized?.element ?? "")).toEqual(["", "title", ""]);
+    expect(items[1]!.title).toBe("");
+    expect(items[1]!.postId).toBe("10");
+    expect(oversizedNote(items[1]!.oversized!)).toBe("文章内容过大（标题超过 10 万字符），已跳过");
+    expect(oversizedNote({ element: "content:encoded", limit: WXR_LIMITS.body })).toBe(
+      "文章内容过大（正文超过 500 万字符），已跳过",
+    );
+    // Many CDATA sections in a row count together.
+    const sections = "<![CDATA[一二三四五六七八九十]]>".repeat(WXR_LIMITS.field / 10 + 1);
+    const split = await readAll(
+      `${head}<item><excerpt:encoded>x</excerpt:encoded><title>${sections}</title></item></channel></rss>`,
+      false,
+      4096,
+    );
+    expect(split.items[0]!.oversized).toEqual({ element: "title", limit: WXR_LIMITS.field });
+  });
+
+  it.each([
+    [
+      "a huge node outside the posts",
+      () => `${head.replace("<title>", `<title>${"x".repeat(WXR_LIMITS.field + 1)}`)}</channel></rss>`,
+      /^导出文件中 <title> 的内容超过 100,000 个字符，无法读取$/,
+    ],
+    [
+      "a huge tag name",
+      () => `${head}<${"a".repeat(WXR_LIMITS.field * 2)}/></channel></rss>`,
+      /^导出文件中有超过 100,000 个字符的名称（标签、属性或实体），无法读取$/,
+    ],
+    [
+      "nesting deeper than the limit",
+      () => `${head}${"<x>".repeat(WXR_LIMITS.depth)}${"</x>".repeat(WXR_LIMITS.depth)}</channel></rss>`,
+      /嵌套超过 64 层/,
+    ],
+  ])("refuses %s", async (_what, text, message) => {
+    const error = await readAll(text(), false, 4096).catch((e) => e);
+    expect(error).toBeInstanceOf(WxrError);
+    expect((error as Error).message).toMatch(message);
   });
 });
