@@ -1,3 +1,4 @@
+import "../server/private-umask";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
