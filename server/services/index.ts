@@ -2,6 +2,7 @@ import path from "node:path";
 import type { Config } from "../config";
 import type { Database } from "../db";
 import { createContentService } from "../entities/articles";
+import { createLandingPages } from "../entities/landing-pages";
 import { createMcnService } from "../entities/leads";
 import { createOrderRecords } from "../entities/orders";
 import { createPreviewLinks } from "../entities/previews";
@@ -80,6 +81,17 @@ export function createServices(opts: {
   /** old addresses answering 301 (services/redirects.ts); start() loads them (the request thread) */
   const redirects = createRedirects({ database, events, logger });
   const content = createContentService(database, search, events, { stats, remoteImages, pushes });
+  /** landing pages: the console's writes, the page a path shows, the index of published paths */
+  const landingPages = createLandingPages({
+    database,
+    events,
+    logger,
+    redirects,
+    liveHosts: [
+      new URL(config.LIVE_ROOM_URL).hostname,
+      ...config.LIVE_FRAME_HOSTS.map((h) => h.split(":")[0]!),
+    ],
+  });
   const mpBase = new URL(config.WECHAT_MP_BASE);
   const signup = createSignupService({ config, database, logger, products });
   const core = {
@@ -93,6 +105,7 @@ export function createServices(opts: {
     limits,
     logger,
     content,
+    landingPages,
     redirects,
     /** WordPress and WeChat imports, run as jobs the console follows (server/import/jobs.ts) */
     imports: createImports({
@@ -173,9 +186,10 @@ export function createServices(opts: {
     previews: createPreviewLinks({ database, detail: (id, o) => core.content.detail(id, o) }),
     /** what each save of an article stored (the editor's 版本历史) */
     revisions: createRevisionService(database.db),
-    /** publishes scheduled articles when their time comes (SCHEDULE_POLL_SECONDS); stop() on shutdown */
+    /** publishes scheduled articles and landing pages when their time comes (SCHEDULE_POLL_SECONDS); stop() on shutdown */
     scheduler: startScheduledPublishing({
       content: core.content,
+      landing: core.landingPages,
       audit,
       logger,
       intervalSeconds: config.SCHEDULE_POLL_SECONDS,
