@@ -1,8 +1,9 @@
 import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
-import { landingRouteId, landingRoutePatterns } from "./landing/paths";
 
 export default [
-  // News screens (docs/product.md §2) share the site chrome of the news layout; unknown URLs get the 404 inside it.
+  // News screens (docs/product.md §2) share the site chrome of the news layout. Any other path is
+  // the landing page published there (landing_pages, rendered without the news chrome) or the 404
+  // inside it.
   layout("routes/news/layout.tsx", [
     index("routes/news/home.tsx"),
     route("news", "routes/news/hot.tsx"),
@@ -13,7 +14,7 @@ export default [
     route("preview/:token", "routes/news/preview.tsx"),
     route("cooperate", "routes/news/cooperate.tsx"),
     route("activity", "routes/news/activity.tsx"),
-    route("*", "routes/not-found.tsx"),
+    route("*", "routes/landing/page.tsx"),
   ]),
   // Merchant sign-up (docs/product.md §2): one module for both form routes; the dev cashier and the payment result
   route("tzyx/zebra/product/:id", "routes/signup/product.tsx", { id: "signup-tzyx" }),
@@ -29,16 +30,9 @@ export default [
   route("qrcode.svg", "routes/seo/qrcode.ts"),
   // MCN page (docs/product.md §2): its own header and menu, outside the news chrome.
   route("wxmcn", "routes/mcn/page.tsx"),
-  // Landing pages (docs/product.md §2): one generic module renders each path's definition (app/landing/pages),
-  // under a few `dir/:page` patterns; the pages with their own behaviour have dedicated modules
-  // (static segments outrank `:page`).
-  ...landingRoutePatterns().map((p) =>
-    route(p.slice(1), "routes/landing/page.tsx", { id: landingRouteId(p) }),
-  ),
-  route("market/products/yingxiao", "routes/landing/articles.tsx"),
+  // Landing routes with their own behaviour; every other landing page is a row served by the catch-all.
   route("activity/caicai/list", "routes/landing/travel.tsx", { id: "landing-travel-list" }),
   route("activity/caicai/list2", "routes/landing/travel.tsx", { id: "landing-travel-list2" }),
-  route("flybird/live", "routes/landing/live.tsx"),
   route("idaxue/class/:classId", "routes/landing/class.tsx"),
   route("wang/w/:customerName", "routes/landing/chat.tsx"),
   // Editors' console: its own subtree and bundles (antd, the rich-text editor, charts), never cached.

@@ -2,7 +2,7 @@ import "../server/private-umask";
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
-import { LANDING_PATHS } from "../app/landing/paths";
+import { LANDING_SEED } from "../server/seed/landing";
 import { BenchError, copyBuild, fail, gzipProxy, ROOT, startApp, waitFor } from "../tools/kit";
 import { lighthouseMissing, runLighthouse } from "./lighthouse";
 
@@ -19,12 +19,9 @@ const LH_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const APP_PORT = 3211;
 const GZIP_PORT = 3214;
 const WORK = path.join(ROOT, "bench", "data", "landing");
-const EXTRA_PATHS = [
-  "/market/products/yingxiao",
-  "/activity/caicai/list",
-  "/activity/caicai/list2",
-  "/flybird/live",
-];
+/** Every landing page of the demo site (its seed), and the travel lists. */
+const LANDING_PATHS = LANDING_SEED.map((p) => p.path);
+const EXTRA_PATHS = ["/activity/caicai/list", "/activity/caicai/list2"];
 
 /** What the page asks for before any scrolling: scripts, stylesheets and eager pictures. */
 function upFront(html: string): string[] {

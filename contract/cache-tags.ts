@@ -9,6 +9,9 @@ import type { ResourceName } from "./resources";
  * - `products`, `product:<id>`: sign-up products and the pages that list them;
  * - a console resource's name (`banners`, `partners`, `columns`, …): answers listing it;
  * - `chrome`: the site chrome every page carries (latest and hot lists, banners, partners);
+ * - `landing:<path>`: whatever answers at a landing page's path (lower case): the page, or the 404
+ *   before it is published and after it is taken down;
+ * - `landings`: any answer listing landing pages;
  * - `redirect:<old address>`: an editor's redirect, which each instance reloads (no answer carries it).
  */
 export type CacheTag =
@@ -18,11 +21,21 @@ export type CacheTag =
   | `article:${number}`
   | `product:${number}`
   | `redirect:${string}`
+  | `landing:${string}`
+  | typeof LANDINGS
   | ResourceName;
 
 export const CHROME = "chrome";
 export const ARTICLES = "articles";
 export const PRODUCTS = "products";
+export const LANDINGS = "landings";
+/** The answers at a path that a landing page holds or may hold (the path in lower case, no trailing slash). */
+export const landingTag = (path: string): CacheTag => `landing:${landingPathKey(path)}`;
+/** A landing path as pages are looked up by it: lower case, without a trailing slash. */
+export const landingPathKey = (path: string) => {
+  const p = path.toLowerCase().replace(/\/{2,}/g, "/");
+  return p.length > 1 && p.endsWith("/") ? p.slice(0, -1) : p;
+};
 export const articleTag = (id: number): CacheTag => `article:${id}`;
 export const productTag = (id: number): CacheTag => `product:${id}`;
 
@@ -33,6 +46,11 @@ export interface ContentChange {
 
 /** A published, edited, unpublished or deleted article: its own page and every list. */
 export const articleChange = (id: number): ContentChange => ({ purge: [articleTag(id), ARTICLES] });
+
+/** A landing page changed: the answers at each path it had or has now, and the lists of pages. */
+export const landingChange = (paths: string[]): ContentChange => ({
+  purge: [...new Set(paths.map(landingTag)), LANDINGS],
+});
 
 /** A product (or its questions) changed. */
 export const productChange = (id: number): ContentChange => ({ purge: [productTag(id), PRODUCTS] });

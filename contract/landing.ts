@@ -756,6 +756,53 @@ export const CatalogSectionSchema = section("catalog", "产品目录", "产品�
   ),
 });
 
+export const LiveFrameSectionSchema = section(
+  "liveFrame",
+  "直播间",
+  "在沙箱框架中嵌入直播间，并给出新窗口打开的按钮",
+  {
+    title: title("标题", 40),
+    intro: opt(text("导语", 200, "标题下的一段说明")),
+    src: opt(
+      labelled(
+        z
+          .string({ error: "请填写直播间地址" })
+          .max(1000, "直播间地址不能超过 1000 个字符")
+          .regex(/^https:\/\/[^\s/\\?#][^\s\\]*$/, "直播间地址须是 https:// 网址"),
+        "直播间地址",
+        "只能是站点允许的直播平台地址；不填时用站点配置的直播间",
+      ),
+    ),
+    frameTitle: text("框架标题", 40, "读屏软件读出的直播框架名称"),
+    height: int("框架高度", 200, 3000, "像素，通常 1000"),
+    openLabel: text("新窗口按钮文字", 20),
+    noFrames: text("不支持框架时的提示", 200),
+  },
+);
+
+export const ArticleListSectionSchema = section(
+  "articleList",
+  "文章列表",
+  "某个栏目、标签或关键词的最新文章，发布匹配的文章后自动更新",
+  {
+    title: title("标题", 40),
+    intro: opt(text("导语", 200, "标题下的一段说明")),
+    source: choice("文章来源", { keyword: "关键词", column: "栏目", tag: "标签" }),
+    keyword: opt(text("关键词", 30, "文章来源为关键词时填写")),
+    columnId: opt(int("栏目", 1, 1_000_000_000, "文章来源为栏目时填写栏目编号")),
+    tagId: opt(int("标签", 1, 1_000_000_000, "文章来源为标签时填写标签编号")),
+    count: int("文章数", 1, 20, "显示最新的几篇"),
+    empty: opt(text("没有文章时的提示", 60)),
+    ctas: opt(list(CtaSchema, "按钮", 1, 4, "列表下方的按钮")),
+  },
+).refine(
+  (s) =>
+    (s.source === "keyword" && !!s.keyword) ||
+    (s.source === "column" && s.columnId !== undefined) ||
+    (s.source === "tag" && s.tagId !== undefined),
+  { message: "请填写所选文章来源的关键词、栏目或标签", path: ["source"] },
+);
+
 /** Every section schema, by type: the editor's palette lists them in this order. */
 export const SECTION_SCHEMAS = {
   hero: HeroSectionSchema,
@@ -788,6 +835,8 @@ export const SECTION_SCHEMAS = {
   levels: LevelsSectionSchema,
   ctaBand: CtaBandSectionSchema,
   catalog: CatalogSectionSchema,
+  liveFrame: LiveFrameSectionSchema,
+  articleList: ArticleListSectionSchema,
 } as const;
 
 export const SectionSchema = z
@@ -824,6 +873,8 @@ export const SectionSchema = z
       LevelsSectionSchema,
       CtaBandSectionSchema,
       CatalogSectionSchema,
+      LiveFrameSectionSchema,
+      ArticleListSectionSchema,
     ],
     {
       error: (iss) =>
@@ -847,7 +898,16 @@ export const LandingPageSchema = strict({
   title: text("页面标题", 80, "浏览器标签和搜索结果中的标题"),
   name: text("页面名称", 30, "显示在页面顶部栏"),
   description: text("页面描述", 200, "搜索结果摘要与微信分享卡片的描述"),
+  shareTitle: opt(text("分享标题", 80, "微信分享卡片的标题；不填用页面标题")),
+  shareDescription: opt(text("分享描述", 200, "微信分享卡片的描述；不填用页面描述")),
   shareImage: opt(mediaSrc("分享图片", "微信分享卡片与 og:image 的图片；不填用站点图标")),
+  layout: opt(
+    choice(
+      "页面框架",
+      { landing: "营销页框架", news: "资讯站框架" },
+      "营销页框架：简洁的顶栏与页脚；资讯站框架：与资讯页相同的头部、侧栏和页脚，适合专题文章列表",
+    ),
+  ),
   sections: list(SectionSchema, "区块", 1, 100),
 }).meta({ title: "营销页面" });
 
@@ -886,6 +946,80 @@ export type LinkTabsSection = z.infer<typeof LinkTabsSectionSchema>;
 export type LevelsSection = z.infer<typeof LevelsSectionSchema>;
 export type CtaBandSection = z.infer<typeof CtaBandSectionSchema>;
 export type CatalogSection = z.infer<typeof CatalogSectionSchema>;
+export type LiveFrameSection = z.infer<typeof LiveFrameSectionSchema>;
+export type ArticleListSection = z.infer<typeof ArticleListSectionSchema>;
 export type Section = z.infer<typeof SectionSchema>;
 export type SectionType = Section["type"];
 export type LandingPage = z.infer<typeof LandingPageSchema>;
+
+// ------------------------------------------------------------------ console
+
+/** draft: being written; scheduled: public at publishAt; published: public; offline: taken down. */
+export const LANDING_STATUS_LABEL = {
+  draft: "草稿",
+  scheduled: "定时发布",
+  published: "已发布",
+  offline: "已下线",
+} as const;
+export type LandingStatus = keyof typeof LANDING_STATUS_LABEL;
+
+const blank = (v: unknown) => (v === "" || v === null ? undefined : v);
+
+/** The console's list: search by name or path, filter by status, paged. */
+export const LandingFilterSchema = z.object({
+  q: z.preprocess(blank, z.string().trim().max(100, "搜索词不能超过 100 个字").optional()),
+  status: z.preprocess(
+    blank,
+    z
+      .enum(Object.keys(LANDING_STATUS_LABEL) as [LandingStatus, ...LandingStatus[]], {
+        error: "页面状态不正确",
+      })
+      .optional(),
+  ),
+  page: z.coerce.number({ error: "页码不正确" }).int().min(1, "页码不正确").max(100000).default(1),
+  pageSize: z.coerce
+    .number({ error: "每页条数不正确" })
+    .int()
+    .min(1, "每页条数不正确")
+    .max(200, "每页最多 200 条")
+    .default(20),
+});
+
+/** A change of a page: the whole page, and the version the editor started from (older: refused). */
+export const LandingUpdateSchema = LandingPageSchema.extend({
+  version: z.number({ error: "缺少页面版本" }).int("页面版本不正确").min(1, "页面版本不正确"),
+});
+
+/** 定时发布: when the page goes public. */
+export const LandingScheduleSchema = strict({
+  publishAt: z
+    .string({ error: "请选择发布时间" })
+    .min(1, "请选择发布时间")
+    .refine((v) => !Number.isNaN(Date.parse(v)), "请选择正确的发布时间")
+    .refine((v) => Date.parse(v) > Date.now(), "定时发布的时间须晚于现在"),
+});
+
+const landingRowShape = {
+  id: z.number(),
+  path: z.string(),
+  name: z.string(),
+  status: z.enum(Object.keys(LANDING_STATUS_LABEL) as [LandingStatus, ...LandingStatus[]]),
+  publishAt: z.string().nullable(),
+  version: z.number(),
+  updatedBy: z.string(),
+  updatedAt: z.string(),
+};
+
+/** A page as the console's list shows it. */
+export const AdminLandingRowSchema = z.object(landingRowShape);
+export type AdminLandingRow = z.infer<typeof AdminLandingRowSchema>;
+
+/** A page as the console edits it: the page itself, its status and who made and changed it. */
+export const AdminLandingSchema = z.object({
+  ...LandingPageSchema.shape,
+  ...landingRowShape,
+  sections: z.array(z.unknown()),
+  createdBy: z.string(),
+  createdAt: z.string(),
+});
+export type AdminLanding = Omit<z.infer<typeof AdminLandingSchema>, "sections"> & { sections: Section[] };

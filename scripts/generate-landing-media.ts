@@ -1,5 +1,5 @@
 /**
- * Draws every picture the landing definitions name (app/landing/pages) into public/landing/, plus
+ * Draws every picture the landing pages name (server/seed/landing, app/landing/pages) into public/landing/, plus
  * the placeholder clips and their captions (they are committed; run again after adding a picture):
  *
  *   node scripts/run-ts.mjs scripts/generate-landing-media.ts
@@ -12,11 +12,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { chromium } from "playwright-core";
-import { LANDING_PAGES } from "../app/landing/definitions.server";
-import { LANDSCAPE_CLIPS, PLACEHOLDER_CAPTIONS, PORTRAIT_CLIPS } from "../app/landing/pages/shared";
 import { page as travel1 } from "../app/landing/pages/travel-list1";
 import { page as travel2 } from "../app/landing/pages/travel-list2";
 import type { Pic } from "../app/landing/types";
+import { LANDING_SEED as LANDING_PAGES } from "../server/seed/landing";
+import { LANDSCAPE_CLIPS, PLACEHOLDER_CAPTIONS, PORTRAIT_CLIPS } from "../server/seed/landing/shared";
 import { CHROMIUM, CHROMIUM_ARGS } from "../tools/chromium";
 
 const PUBLIC = path.resolve("public");

@@ -2,9 +2,9 @@ import "../server/private-umask";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { LANDING_PATHS } from "../app/landing/paths";
 import { loadConfig } from "../server/config";
 import { createLogger } from "../server/logger";
+import { LANDING_SEED } from "../server/seed/landing";
 import { startServer } from "../server/server";
 import { BASELINE_ENV, type Baseline, recordPages, writeBaseline } from "../tools/landing-record";
 
@@ -15,9 +15,8 @@ import { BASELINE_ENV, type Baseline, recordPages, writeBaseline } from "../tool
  *
  *   npm run landing:baseline
  *
- * The pages: every generic landing route (LANDING_PATHS), the live room and the marketing article list.
+ * The pages: every landing page the demo site starts with (server/seed/landing).
  */
-const EXTRA_PATHS = ["/flybird/live", "/market/products/yingxiao"];
 const ROOT = process.cwd();
 const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? "build");
 
@@ -37,7 +36,10 @@ async function main() {
   });
   const site = await startServer({ config, logger: createLogger("warn"), buildDir: BUILD_DIR });
   try {
-    const pages = await recordPages(site.url, [...LANDING_PATHS, ...EXTRA_PATHS]);
+    const pages = await recordPages(
+      site.url,
+      LANDING_SEED.map((p) => p.path),
+    );
     const failed = Object.entries(pages).filter(([, r]) => r.status !== 200);
     if (failed.length > 0)
       throw new Error(`not 200: ${failed.map(([p, r]) => `${p} (${r.status})`).join(", ")}`);

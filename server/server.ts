@@ -109,10 +109,18 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   let listenPort = config.PORT;
   // Old addresses answer 301 from memory (server/services/redirects.ts): loaded before listening.
   await services.redirects.start();
+  // The published landing paths, in memory: pages of the site for the keys and the redirects.
+  await services.landingPages.start();
+  const keys = createKeys({
+    endpoints,
+    routes: opts.dev ? undefined : routes,
+    landing: services.landingPages,
+  });
+  services.landingPages.setRouteCheck(keys.isRoute);
   const serving = createServing({
     services,
     app,
-    keys: createKeys({ endpoints, routes: opts.dev ? undefined : routes }),
+    keys,
     originCheck: createOriginCheck(config, () => listenPort),
     security,
     metrics,

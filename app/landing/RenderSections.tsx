@@ -1,5 +1,6 @@
 import { type ComponentType, Fragment } from "react";
 import { Reveal } from "./kit";
+import { ArticleListSection } from "./sections/ArticleListSection";
 import {
   Agenda,
   Awards,
@@ -21,6 +22,7 @@ import {
   Steps,
 } from "./sections/basic";
 import { FloatingPanel } from "./sections/FloatingPanel";
+import { LiveFrame } from "./sections/LiveFrame";
 import { MediaEntries, Stepper, VideoGrid } from "./sections/media";
 import {
   CaseCarousel,
@@ -34,7 +36,10 @@ import { ScrollNav } from "./sections/ScrollNav";
 import { SolutionTabs } from "./sections/SolutionTabs";
 import type { Section, SectionType } from "./types";
 
-type ComponentMap = { [K in SectionType]: ComponentType<{ s: Extract<Section, { type: K }> }> };
+/** A section's component; `first`: it opens the page (its title is the page's heading). */
+type ComponentMap = {
+  [K in SectionType]: ComponentType<{ s: Extract<Section, { type: K }>; first?: boolean }>;
+};
 
 /** The one lookup: section type → component (Payload's RenderBlocks pattern). */
 const COMPONENTS: ComponentMap = {
@@ -68,14 +73,16 @@ const COMPONENTS: ComponentMap = {
   levels: Levels,
   ctaBand: CtaBand,
   catalog: Catalog,
+  liveFrame: LiveFrame,
+  articleList: ArticleListSection,
 };
 
 /** Sections that are not bands of the page: they render their own landmark. */
 const CHROME: ReadonlySet<SectionType> = new Set(["scrollNav", "floatingPanel"]);
 
-function renderOne(s: Section) {
-  const Component = COMPONENTS[s.type] as ComponentType<{ s: Section }>;
-  return <Component s={s} />;
+function renderOne(s: Section, first: boolean) {
+  const Component = COMPONENTS[s.type] as ComponentType<{ s: Section; first?: boolean }>;
+  return <Component s={s} first={first} />;
 }
 
 export function RenderSections({ sections }: { sections: Section[] }) {
@@ -84,11 +91,12 @@ export function RenderSections({ sections }: { sections: Section[] }) {
     <>
       {sections.map((s, i) => {
         const key = `${s.type}-${s.id ?? i}`;
-        if (CHROME.has(s.type)) return <Fragment key={key}>{renderOne(s)}</Fragment>;
+        const first = i === 0;
+        if (CHROME.has(s.type)) return <Fragment key={key}>{renderOne(s, first)}</Fragment>;
         const tone = s.type === "hero" ? "hero" : (s.tone ?? (band++ % 2 === 0 ? "white" : "grey"));
         return (
           <section key={key} id={s.id} className={`lp-section lp-tone-${tone}`} data-section={s.type}>
-            {s.reveal ? <Reveal className="lp-reveal">{renderOne(s)}</Reveal> : renderOne(s)}
+            {s.reveal ? <Reveal className="lp-reveal">{renderOne(s, first)}</Reveal> : renderOne(s, first)}
           </section>
         );
       })}

@@ -200,7 +200,7 @@ export function Reveal({ children, className }: { children: ReactNode; className
   );
 }
 
-/** Landing pages whose content is all in their definition files (they change only with a deploy). */
+/** Landing pages whose content changes only with a deploy (the travel lists' frame). */
 export const STATIC_LANDING_HEADERS = { "Cache-Control": "public, max-age=300, s-maxage=3600" } as const;
 /** Landing pages with data from the database: the news pages' short micro-cache. */
 export const DATA_LANDING_HEADERS = { "Cache-Control": "public, max-age=0, s-maxage=60" } as const;
@@ -213,13 +213,23 @@ export function landingMeta(p: {
   description: string;
   path: string;
   origin: string;
+  shareTitle?: string;
+  shareDescription?: string;
   shareImage?: string;
 }): MetaDescriptor[] {
-  return pageMeta({
+  const tags = pageMeta({
     title: p.title,
     description: p.description,
     origin: p.origin,
     path: p.path,
     image: p.shareImage,
   });
+  // The share card's own title and description, when the page has them.
+  return tags.map((t) =>
+    "property" in t && t.property === "og:title" && p.shareTitle
+      ? { ...t, content: p.shareTitle }
+      : "property" in t && t.property === "og:description" && p.shareDescription
+        ? { ...t, content: p.shareDescription }
+        : t,
+  );
 }

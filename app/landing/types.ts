@@ -1,7 +1,7 @@
 /**
- * Landing pages are data (docs/architecture.md): one definition per route, rendered by a small set of section
- * components looked up by `type` (see RenderSections.tsx). Definitions are plain JSON-able objects:
- * the route loaders hand them to the page, so they never travel in the client bundle.
+ * Landing pages are data (docs/architecture.md): rows of landing_pages, each a list of sections
+ * rendered by a small set of section components looked up by `type` (see RenderSections.tsx). The
+ * catch-all route's loader reads the page of the requested path and hands it to the page.
  *
  * The page and its sections are described once, by the zod schemas of contract/landing.ts; their
  * types are inferred there and only re-exported here (types only: the schemas stay out of the
@@ -12,6 +12,7 @@ import type { Cta, Pic } from "../../contract/landing";
 
 export type {
   AgendaSection,
+  ArticleListSection,
   AwardsSection,
   BuyStripSection,
   CaseCarouselSection,
@@ -31,6 +32,7 @@ export type {
   LevelsSection,
   LinksSection,
   LinkTabsSection,
+  LiveFrameSection,
   LogosSection,
   MediaEntriesSection,
   PackageCardsSection,
@@ -65,16 +67,4 @@ export interface TravelListPage {
   /** where 去购买 in the copied dialog leads */
   buy: Cta;
   banner: Pic;
-}
-
-/** The marketing article list: the first 4 of 10 articles found for a fixed keyword (docs/product.md §7, §9). */
-export interface ArticleListPage {
-  path: string;
-  title: string;
-  name: string;
-  description: string;
-  keyword: string;
-  intro: string;
-  /** the product links under the list */
-  ctas: Cta[];
 }

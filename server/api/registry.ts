@@ -8,6 +8,7 @@ import { consoleAuthEndpoints } from "./admin/auth";
 import { consoleBackupEndpoints } from "./admin/backups";
 import { consoleIdCopyEndpoints } from "./admin/id-copies";
 import { consoleImportEndpoints } from "./admin/imports";
+import { consoleLandingEndpoints } from "./admin/landing-pages";
 import { consolePrivacyEndpoints } from "./admin/privacy";
 import { consoleProductEndpoints } from "./admin/products";
 import { consoleRecordEndpoints } from "./admin/records";
@@ -49,6 +50,7 @@ export const ENDPOINT_GROUPS = {
   consoleSearchPushes: consoleSearchPushEndpoints,
   consoleWechatSync: consoleWechatSyncEndpoints,
   consoleImports: consoleImportEndpoints,
+  consoleLandingPages: consoleLandingEndpoints,
 } satisfies Record<string, AnyEndpoint[]>;
 
 export const endpoints: AnyEndpoint[] = Object.values(ENDPOINT_GROUPS).flat();

@@ -40,6 +40,8 @@ export const TABLE_ORDER = [
   "redirects",
   "import_jobs",
   "import_items",
+  "landing_pages",
+  "landing_page_revisions",
 ];
 
 export function isDataTable(name: string): boolean {

@@ -282,7 +282,10 @@ async function insertRows(db: Kysely<DB>, table: string, rows: Row[]) {
     .execute();
 }
 
-/** Copies every table of `source` into the target (migrated to the same level), in batches. */
+/**
+ * Copies every table of `source` into the target (migrated to the same level), in batches. The rows
+ * the migrations inserted (the seeded landing pages) give way to the archive's.
+ */
 async function copyRows(
   target: Database,
   tables: string[],
@@ -290,6 +293,7 @@ async function copyRows(
 ) {
   for (const t of tables) {
     await target.db.transaction().execute(async (tx) => {
+      await tx.deleteFrom(t as keyof DB).execute();
       let batch: Row[] = [];
       for await (const row of read(t)) {
         batch.push(row);

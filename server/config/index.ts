@@ -222,6 +222,21 @@ const ConfigSchema = z.object({
     .trim()
     .default("https://example.com/?live-room=dianshangbao")
     .refine((v) => /^https?:\/\/\S+$/.test(v), "must be an http(s) URL"),
+  /**
+   * hosts a landing page's live-frame section may show besides LIVE_ROOM_URL's, comma-separated
+   * (`live.example.com,room.example.net`); the pages' frame policy (CSP frame-src) allows the same
+   */
+  LIVE_FRAME_HOSTS: z
+    .string()
+    .trim()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .refine((hosts) => hosts.every((h) => /^[a-z0-9.-]+(?::\d+)?$/.test(h)), "must be host names"),
   /** the messenger link /wang/w/{customerName} opens; {customerName} is replaced by the URL-encoded name */
   CHAT_LINK_TEMPLATE: z
     .string()

@@ -13,6 +13,7 @@ import * as m011 from "./migrations/011_article_views";
 import * as m013 from "./migrations/013_wechat_sync";
 import * as m014 from "./migrations/014_import";
 import * as m015 from "./migrations/015_travel_tables";
+import * as m016 from "./migrations/016_landing_pages";
 
 type Up = (db: Kysely<unknown>, dialect: Dialect) => Promise<void>;
 
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, { up: Up }> = {
   "013_wechat_sync": m013,
   "014_import": m014,
   "015_travel_tables": m015,
+  "016_landing_pages": m016,
 };
 
 /** The migrations this code knows, in order (a backup's schema level is checked against them). */

@@ -420,6 +420,45 @@ export interface ImportItemTable {
   updated_at: string;
 }
 
+export type LandingStatus = "draft" | "scheduled" | "published" | "offline";
+
+export interface LandingPageTable {
+  id: Generated<number>;
+  /** as the editor wrote it (links and the canonical URL use it) */
+  path: string;
+  /** the path in lower case: unique, what a request is looked up by */
+  path_key: string;
+  name: string;
+  seo_title: string;
+  seo_description: string;
+  /** "": the page's title, description, site icon */
+  share_title: Generated<string>;
+  share_description: Generated<string>;
+  share_image: Generated<string>;
+  layout: Generated<"landing" | "news">;
+  status: LandingStatus;
+  /** when a scheduled page goes public */
+  publish_at: string | null;
+  /** the sections as JSON (contract/landing.ts SectionSchema[]) */
+  sections: string;
+  version: Generated<number>;
+  created_by: Generated<string>;
+  created_at: string;
+  updated_by: Generated<string>;
+  updated_at: string;
+}
+
+export interface LandingPageRevisionTable {
+  id: Generated<number>;
+  page_id: number;
+  version: number;
+  status: LandingStatus;
+  /** the whole page as saved (JSON of contract/landing.ts LandingPageSchema) */
+  page: string;
+  saved_by: string;
+  saved_at: string;
+}
+
 export interface DB {
   columns: ColumnTable;
   articles: ArticleTable;
@@ -450,4 +489,6 @@ export interface DB {
   redirects: RedirectTable;
   import_jobs: ImportJobTable;
   import_items: ImportItemTable;
+  landing_pages: LandingPageTable;
+  landing_page_revisions: LandingPageRevisionTable;
 }

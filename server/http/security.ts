@@ -85,8 +85,10 @@ export function createSecurity(config: Config) {
     https || !secureRequest(c) ? fixed : [...fixed, hsts];
   const dev = config.NODE_ENV === "development";
   const rules = paymentCspRules(config);
-  // /flybird/live frames the live room
-  const frameSrc = [new URL(config.LIVE_ROOM_URL).origin];
+  // /flybird/live and the landing pages' live-frame sections frame the live rooms
+  const frameSrc = [
+    ...new Set([new URL(config.LIVE_ROOM_URL).origin, ...config.LIVE_FRAME_HOSTS.map((h) => `https://${h}`)]),
+  ];
 
   /** A page's policy (none in development, where Vite injects scripts of its own). */
   const policy = (path: string, proof: ScriptProof): string | undefined =>

@@ -2,6 +2,7 @@ import path from "node:path";
 import type { Config } from "../config";
 import type { Database } from "../db";
 import { createContentService } from "../entities/articles";
+import { createLandingPages } from "../entities/landing-pages";
 import { createMcnService } from "../entities/leads";
 import { createOrderRecords } from "../entities/orders";
 import { createPreviewLinks } from "../entities/previews";
@@ -85,6 +86,17 @@ export function createServices(opts: {
     pushes,
     allowLoopbackImages: config.REMOTE_IMAGES_ALLOW_LOOPBACK,
   });
+  /** landing pages: the console's writes, the page a path shows, the index of published paths */
+  const landingPages = createLandingPages({
+    database,
+    events,
+    logger,
+    redirects,
+    liveHosts: [
+      new URL(config.LIVE_ROOM_URL).hostname,
+      ...config.LIVE_FRAME_HOSTS.map((h) => h.split(":")[0]!),
+    ],
+  });
   const mpBase = new URL(config.WECHAT_MP_BASE);
   const signup = createSignupService({ config, database, logger, products });
   const core = {
@@ -98,6 +110,7 @@ export function createServices(opts: {
     limits,
     logger,
     content,
+    landingPages,
     redirects,
     /** WordPress and WeChat imports, run as jobs the console follows (server/import/jobs.ts) */
     imports: createImports({
@@ -177,9 +190,10 @@ export function createServices(opts: {
     previews: createPreviewLinks({ database, detail: (id, o) => core.content.detail(id, o) }),
     /** what each save of an article stored (the editor's 版本历史) */
     revisions: createRevisionService(database.db),
-    /** publishes scheduled articles when their time comes (SCHEDULE_POLL_SECONDS); stop() on shutdown */
+    /** publishes scheduled articles and landing pages when their time comes (SCHEDULE_POLL_SECONDS); stop() on shutdown */
     scheduler: startScheduledPublishing({
       content: core.content,
+      landing: core.landingPages,
       audit,
       logger,
       intervalSeconds: config.SCHEDULE_POLL_SECONDS,

@@ -6,12 +6,14 @@ export const SYSTEM_ACTOR: Actor = { userId: null, username: "system" };
 
 /**
  * Scheduled publishing (docs/product.md, "Scheduled publishing"): every instance looks every
- * SCHEDULE_POLL_SECONDS for scheduled articles whose time has come. Claiming them is one atomic
- * UPDATE (ContentService.publishDue), so with several instances each article is published, indexed,
- * announced and audited exactly once, by whichever instance claimed it.
+ * SCHEDULE_POLL_SECONDS for scheduled articles and landing pages whose time has come. Claiming them
+ * is one atomic UPDATE (ContentService.publishDue, LandingPages.publishDue), so with several
+ * instances each is published, indexed, announced and audited exactly once, by whichever instance
+ * claimed it.
  */
 export function startScheduledPublishing(deps: {
   content: { publishDue(now?: Date): Promise<{ id: number; title: string }[]> };
+  landing?: { publishDue(now?: Date): Promise<{ id: number; name: string }[]> };
   audit: {
     record(
       actor: Actor,
@@ -23,7 +25,7 @@ export function startScheduledPublishing(deps: {
 }) {
   let running: Promise<number> | null = null;
 
-  /** One look; resolves to the number of articles this instance published. */
+  /** One look; resolves to the number of articles and landing pages this instance published. */
   function tick(): Promise<number> {
     running ??= (async () => {
       try {
@@ -38,7 +40,18 @@ export function startScheduledPublishing(deps: {
         }
         if (published.length > 0)
           deps.logger.info({ ids: published.map((a) => a.id) }, "scheduled articles published");
-        return published.length;
+        const pages = (await deps.landing?.publishDue()) ?? [];
+        for (const p of pages) {
+          await deps.audit.record(SYSTEM_ACTOR, {
+            action: "publish",
+            entity: "landing_page",
+            entityId: p.id,
+            summary: `${p.name}（定时发布）`,
+          });
+        }
+        if (pages.length > 0)
+          deps.logger.info({ ids: pages.map((p) => p.id) }, "scheduled landing pages published");
+        return published.length + pages.length;
       } catch (err) {
         deps.logger.warn(
           { err: (err as Error).message },

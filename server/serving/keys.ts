@@ -30,7 +30,19 @@ const TARGETS_KEPT = 4096;
  * with React Router's own `matchRoutes`). A public GET that declares neither is a mistake caught at
  * start-up (endpoints) or by tests/unit/endpoints.test.ts (pages).
  */
-export function createKeys(opts: { endpoints: AnyEndpoint[]; routes?: ServerBuild["routes"] }) {
+export function createKeys(opts: {
+  endpoints: AnyEndpoint[];
+  routes?: ServerBuild["routes"];
+  /**
+   * The published landing pages (server/entities/landing-pages.ts): their paths are pages of the
+   * site, served by the catch-all route, and their answers may show more (article lists).
+   */
+  landing?: {
+    isPage(path: string): boolean;
+    tags(path: string): CacheTag[];
+    onIndexChange(fn: () => void): void;
+  };
+}) {
   const api = new Map<string, Rule>();
   for (const def of opts.endpoints) {
     if (def.role !== undefined || def.method !== "get") continue;
@@ -49,6 +61,8 @@ export function createKeys(opts: { endpoints: AnyEndpoint[]; routes?: ServerBuil
   }
   const trees = opts.routes ? routeTrees(opts.routes) : undefined;
   const targets = new LRUCache<string, Target | false>({ max: TARGETS_KEPT });
+  // A landing page published, moved or taken down changes what its path's answer shows.
+  opts.landing?.onIndexChange(() => targets.clear());
 
   function pageRule(path: string): { rule: Rule; params: Record<string, string | undefined> } | undefined {
     const matches = trees && matchRoutes(trees(path), path);
@@ -61,12 +75,18 @@ export function createKeys(opts: { endpoints: AnyEndpoint[]; routes?: ServerBuil
       | undefined;
     const cache = module?.handle?.cache;
     if (!cache) return undefined;
+    const landing = leaf.route.path === "*" ? (opts.landing?.tags(path) ?? []) : [];
     const rule: Rule = {
       read: new Set([...(cache.query ?? []), ...ROUTER_PARAMS]),
       // Every page may show the chrome: a change to what the chrome lists purges them all.
-      tags: (params) => [...cache.tags(params), CHROME],
+      tags: (params) => [...cache.tags(params), ...landing, CHROME],
     };
     return { rule, params: leaf.params };
+  }
+
+  function isRoute(path: string): boolean {
+    const leaf = trees && matchRoutes(trees(path), path)?.at(-1);
+    return leaf !== undefined && leaf.route.path !== "*";
   }
 
   function resolve(origin: string, raw: string): Target | false {
@@ -98,16 +118,18 @@ export function createKeys(opts: { endpoints: AnyEndpoint[]; routes?: ServerBuil
   }
 
   return {
-    /** Whether a path is one of the site's pages (a route of its own, not the catch-all). */
+    /** Whether a path is one of the site's pages: a route of its own, or a published landing page. */
     isPage(path: string): boolean {
-      const leaf = trees && matchRoutes(trees(path), path)?.at(-1);
-      return leaf !== undefined && leaf.route.path !== "*";
+      return isRoute(path) || (opts.landing?.isPage(path) ?? false);
     },
 
     /** The query parameters a page reads (its `handle.cache.query` and React Router's own), when it is one. */
     reads(path: string): ReadonlySet<string> | undefined {
       return pageRule(path)?.rule.read;
     },
+
+    /** Whether a path is one of the site's routes (not the catch-all, which serves landing pages). */
+    isRoute,
 
     /** The target of a request for `raw` (path and query) on a checked origin; false: not stored. */
     of(origin: string, raw: string): Target | false {

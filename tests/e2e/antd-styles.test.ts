@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ARTICLE_LIST_PATH, CONFERENCE_PATHS, HANDBOOK_PATH, PROMO_PATHS } from "../../app/landing/paths";
 import { cashierPath, MCN, SIGNUP_278, SIGNUP_415 } from "../../tools/money-pages";
 import type { TestServer } from "../helpers/server";
 import { startSite } from "../helpers/server";
@@ -39,10 +38,10 @@ describe("antd's styles are never inlined", () => {
       "/news",
       `/articledetail/${list.body.data.result[0]!.contentId}`,
       "/activity",
-      CONFERENCE_PATHS[0],
-      PROMO_PATHS[0],
-      HANDBOOK_PATH,
-      ARTICLE_LIST_PATH,
+      "/activity/wsfh/summit",
+      "/tzyx/zebra/zzc",
+      "/flybird/stroll",
+      "/market/products/yingxiao",
       "/market/products/strawBag",
       "/activity/caicai/list",
       SIGNUP_278,

@@ -2,7 +2,6 @@ import { useEffect, useId, useRef, useState } from "react";
 import { data } from "react-router";
 import type { RouteCache } from "../../../contract/cache-tags";
 import { useWechatShare } from "../../components/useWechatShare";
-import { travelListFor } from "../../landing/definitions.server";
 import {
   CtaLink,
   DATA_LANDING_HEADERS,
@@ -12,6 +11,7 @@ import {
   Picture,
   prefersReducedMotion,
 } from "../../landing/kit";
+import { travelListFor } from "../../landing/travel-lists.server";
 import type { Route } from "./+types/travel";
 
 /** Page cache: the query parameters the loader reads and what the page shows (contract/cache-tags.ts). */

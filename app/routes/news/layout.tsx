@@ -50,6 +50,10 @@ export default function NewsLayout({ loaderData }: Route.ComponentProps) {
     return () => window.removeEventListener("keydown", onKey);
   }, [drawer]);
 
+  // A landing page (the catch-all's page) brings its own frame: only the page is drawn.
+  const landing = matches.some(
+    (m) => m.id === "routes/landing/page" && (m.loaderData as { page?: unknown } | undefined)?.page,
+  );
   const shown = matches.find((m) => m.id === "routes/news/article" || m.id === "routes/news/preview")
     ?.loaderData as { article?: { contentId: number; columnId: number } | null } | undefined;
   const article = shown?.article ?? undefined;
@@ -57,6 +61,7 @@ export default function NewsLayout({ loaderData }: Route.ComponentProps) {
   const activeColumnId = article?.columnId ?? (listed ? Number(listed[1]) : null);
   const moreColumns = columns.slice(3, 6);
 
+  if (landing) return <Outlet />;
   return (
     <>
       <link rel="stylesheet" href={newsCss} precedence="news" />

@@ -1,0 +1,105 @@
+import { pagedOf } from "../../../contract/answers";
+import {
+  AdminLandingRowSchema,
+  AdminLandingSchema,
+  LANDING_STATUS_LABEL,
+  LandingFilterSchema,
+  LandingPageSchema,
+  LandingScheduleSchema,
+  LandingUpdateSchema,
+} from "../../../contract/landing";
+import { actorOf, pathId } from "../console";
+import { type AuditNote, endpoint } from "../endpoint";
+
+const tag = "后台·营销页面";
+
+/** The audit line of a change to a landing page: its name and path, and in brackets what was done. */
+function landingNote(action: string, p: { id: number; name: string; path: string }, what: string): AuditNote {
+  return { action, entity: "landing_page", entityId: p.id, summary: `${p.name} ${p.path}（${what}）` };
+}
+
+/**
+ * Landing pages (docs/product.md, "Landing pages"): editors write drafts; publishing, scheduling
+ * and taking down are for admins, as is changing a page visitors can see.
+ */
+export const consoleLandingEndpoints = [
+  endpoint({
+    method: "get",
+    path: "/api/admin/landing-pages",
+    tag,
+    role: "editor",
+    summary: "Landing pages, searched by name or path and filtered by status, last changed first",
+    response: pagedOf(AdminLandingRowSchema),
+    query: LandingFilterSchema,
+    handler: (f, s) => s.landingPages.list(f),
+  }),
+  endpoint({
+    method: "get",
+    path: "/api/admin/landing-pages/:id",
+    tag,
+    role: "editor",
+    summary: "One landing page with its sections",
+    response: AdminLandingSchema,
+    handler: (_q, s, c) => s.landingPages.get(pathId(c)),
+  }),
+  endpoint({
+    method: "post",
+    path: "/api/admin/landing-pages",
+    tag,
+    role: "editor",
+    summary: "Create a landing page (a draft)",
+    response: AdminLandingSchema,
+    body: LandingPageSchema,
+    handler: (input, s, c) => s.landingPages.create(input, actorOf(c).username),
+    audit: (p) => landingNote("create", p, LANDING_STATUS_LABEL[p.status]),
+  }),
+  endpoint({
+    method: "put",
+    path: "/api/admin/landing-pages/:id",
+    tag,
+    role: "editor",
+    summary:
+      "Change a landing page from the version the editor started from (an older one: 409 with the stored page); a published or scheduled page is changed by admins only",
+    response: AdminLandingSchema,
+    body: LandingUpdateSchema,
+    handler: (input, s, c) => {
+      const actor = actorOf(c);
+      return s.landingPages.update(pathId(c), input, {
+        username: actor.username,
+        admin: actor.role === "admin",
+      });
+    },
+    audit: (p) => landingNote("update", p, LANDING_STATUS_LABEL[p.status]),
+  }),
+  endpoint({
+    method: "post",
+    path: "/api/admin/landing-pages/:id/publish",
+    tag,
+    role: "admin",
+    summary: "Publish a landing page now: its path shows it at once",
+    response: AdminLandingSchema,
+    handler: (_q, s, c) => s.landingPages.publish(pathId(c), actorOf(c).username),
+    audit: (p) => landingNote("publish", p, "发布"),
+  }),
+  endpoint({
+    method: "post",
+    path: "/api/admin/landing-pages/:id/schedule",
+    tag,
+    role: "admin",
+    summary: "Schedule a landing page: published at `publishAt`",
+    response: AdminLandingSchema,
+    body: LandingScheduleSchema,
+    handler: (input, s, c) => s.landingPages.schedule(pathId(c), input.publishAt, actorOf(c).username),
+    audit: (p) => landingNote("schedule", p, `定时发布 ${p.publishAt ?? ""}`),
+  }),
+  endpoint({
+    method: "post",
+    path: "/api/admin/landing-pages/:id/takedown",
+    tag,
+    role: "admin",
+    summary: "Take a landing page down: its path answers 404",
+    response: AdminLandingSchema,
+    handler: (_q, s, c) => s.landingPages.takedown(pathId(c), actorOf(c).username),
+    audit: (p) => landingNote("takedown", p, "下线"),
+  }),
+];

@@ -1,0 +1,518 @@
+import { type Kysely, type Selectable, sql } from "kysely";
+import { LRUCache } from "lru-cache";
+import type { z } from "zod";
+import { ARTICLES, type CacheTag, landingChange, landingPathKey } from "../../contract/cache-tags";
+import {
+  type AdminLanding,
+  type AdminLandingRow,
+  type LandingFilterSchema,
+  type LandingPage,
+  LandingPageSchema,
+  type LandingStatus,
+  SECTION_SCHEMAS,
+  type Section,
+} from "../../contract/landing";
+import { MAX_REVISIONS } from "../../contract/revisions";
+import type { Database } from "../db";
+import type { DB, LandingPageTable } from "../db/schema";
+import type { Logger } from "../logger";
+import type { ContentEvents } from "../services/content-events";
+import { AppError, notFound } from "../services/errors";
+import { sanitizeRichText } from "../services/html";
+
+/**
+ * Landing pages (docs/product.md, "Landing pages"): rows of `landing_pages`, each a list of typed
+ * sections (contract/landing.ts) served at its path by the catch-all page route. Every write is
+ * validated with the contract's schemas, its HTML fields sanitised, and fires the content change of
+ * the paths it touches, so each instance's response store drops what it held there.
+ *
+ * Two reads serve visitors: `published(path)`, the page a request shows (memoised per path until a
+ * change names it), and the index of published paths (`isPage`, `tags`): a synchronous lookup the
+ * serving layer asks on every request (which paths are pages, which pages list articles), loaded
+ * by start() and kept current by the change events, on every instance.
+ */
+
+export const LANDING_MESSAGES_SERVER = {
+  conflict: "页面已被他人修改，请刷新后查看对方的版本再保存",
+  pathTaken: "该路径已被其他营销页面使用",
+  reserved: "该路径属于资讯、后台、接口或静态文件，不能用作营销页面",
+  extension: "页面路径不能以文件扩展名结尾",
+  redirected: "该路径已设置跳转，请先在跳转管理中删除后再使用",
+  liveHost: (hosts: string[]) =>
+    hosts.length > 0
+      ? `直播间地址只能是以下域名：${hosts.join("、")}`
+      : "站点未配置允许嵌入的直播间域名，请不要填写直播间地址",
+  adminOnly: "已发布或定时发布的页面只有管理员可以修改",
+  notScheduledPast: "定时发布的时间须晚于现在",
+} as const;
+
+/** A page as its path shows it to visitors. */
+export type PublicLanding = LandingPage & { layout: "landing" | "news" };
+
+/** What the index keeps of a published page. */
+interface IndexEntry {
+  id: number;
+  /** it shows article lists: its answers are purged by article changes too */
+  articles: boolean;
+}
+
+/**
+ * Paths a landing page can never take: the console, the API, files and the server's probes. The
+ * site's own routes are checked through the route table (`setRouteCheck`).
+ */
+const RESERVED = /^\/(?:api|admin|assets|uploads|landing|media|healthz|readyz|metrics|__manifest)(?:\/|$)/i;
+
+type Row = Selectable<LandingPageTable>;
+
+const toRow = (r: Row): AdminLandingRow => ({
+  id: r.id,
+  path: r.path,
+  name: r.name,
+  status: r.status,
+  publishAt: r.publish_at ? new Date(r.publish_at).toISOString() : null,
+  version: Number(r.version),
+  updatedBy: r.updated_by,
+  updatedAt: new Date(r.updated_at).toISOString(),
+});
+
+const sectionsOf = (r: { sections: string }): Section[] => {
+  try {
+    return JSON.parse(r.sections) as Section[];
+  } catch {
+    return [];
+  }
+};
+
+const pageOf = (r: Row): PublicLanding => ({
+  path: r.path,
+  title: r.seo_title,
+  name: r.name,
+  description: r.seo_description,
+  ...(r.share_title ? { shareTitle: r.share_title } : {}),
+  ...(r.share_description ? { shareDescription: r.share_description } : {}),
+  ...(r.share_image ? { shareImage: r.share_image } : {}),
+  layout: r.layout,
+  sections: sectionsOf(r),
+});
+
+const toAdmin = (r: Row): AdminLanding => ({
+  ...pageOf(r),
+  ...toRow(r),
+  createdBy: r.created_by,
+  createdAt: new Date(r.created_at).toISOString(),
+});
+
+const showsArticles = (sections: Section[]) => sections.some((s) => s.type === "articleList");
+
+/** The HTML-marked fields (`html: true` in the schema's metadata) of a value, sanitised. */
+function sanitiseHtml(schema: z.ZodType, value: unknown): unknown {
+  const meta = schema.meta() as { html?: boolean } | undefined;
+  if (meta?.html && typeof value === "string") return sanitizeRichText(value);
+  const def = (schema as unknown as { def: { type: string } }).def;
+  if (value === undefined || value === null) return value;
+  if (def.type === "optional" || def.type === "nullable" || def.type === "default")
+    return sanitiseHtml((def as unknown as { innerType: z.ZodType }).innerType, value);
+  if (def.type === "array" && Array.isArray(value)) {
+    const element = (def as unknown as { element: z.ZodType }).element;
+    return value.map((v) => sanitiseHtml(element, v));
+  }
+  if (def.type === "object" && typeof value === "object") {
+    const shape = (def as unknown as { shape: Record<string, z.ZodType> }).shape;
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>).map(([k, v]) => [
+        k,
+        shape[k] ? sanitiseHtml(shape[k], v) : v,
+      ]),
+    );
+  }
+  return value;
+}
+
+export function createLandingPages(deps: {
+  database: Database;
+  events: ContentEvents;
+  logger: Logger;
+  /** hosts a live-frame section may show (the configured room's host and LIVE_FRAME_HOSTS) */
+  liveHosts: string[];
+  /** the editor's redirects: a path change of a public page leaves a 301 from the old path */
+  redirects: {
+    add(input: { from: string; target?: string }, by: string): Promise<unknown>;
+    find(pathname: string, search: string): string | undefined;
+  };
+}) {
+  const { db } = deps.database;
+  const { events, logger } = deps;
+  const liveHosts = deps.liveHosts.map((h) => h.toLowerCase());
+
+  // ---------------------------------------------------------------- what visitors read
+
+  /** path key → the published page there (null: none), for the route loader. */
+  const memo = new LRUCache<string, Promise<PublicLanding | null>>({ max: 2000 });
+  /** path key → published page: which paths are landing pages, and what else their answers show. */
+  const index = new Map<string, IndexEntry>();
+  const indexListeners = new Set<() => void>();
+  let started = false;
+  let queue: Promise<void> = Promise.resolve();
+
+  async function loadIndex() {
+    const rows = await db
+      .selectFrom("landing_pages")
+      .select(["id", "path_key", "sections"])
+      .where("status", "=", "published")
+      .execute();
+    index.clear();
+    for (const r of rows) index.set(r.path_key, { id: r.id, articles: showsArticles(sectionsOf(r)) });
+  }
+
+  async function reloadPath(key: string) {
+    const r = await db
+      .selectFrom("landing_pages")
+      .select(["id", "path_key", "sections"])
+      .where("path_key", "=", key)
+      .where("status", "=", "published")
+      .executeTakeFirst();
+    if (r) index.set(key, { id: r.id, articles: showsArticles(sectionsOf(r)) });
+    else index.delete(key);
+  }
+
+  const indexChanged = () => {
+    for (const fn of indexListeners) fn();
+  };
+
+  events.onChange((change) => {
+    if (change === null) memo.clear();
+    const keys =
+      change?.purge.filter((t) => t.startsWith("landing:")).map((t) => t.slice("landing:".length)) ?? [];
+    for (const k of keys) memo.delete(k);
+    if (!started || (change !== null && keys.length === 0)) return;
+    queue = queue
+      .then(async () => {
+        if (change === null) await loadIndex();
+        else for (const k of keys) await reloadPath(k);
+        indexChanged();
+      })
+      .catch((err: Error) => logger.warn({ err: err.message }, "landing index not reloaded"));
+  });
+
+  // ---------------------------------------------------------------- checks of a write
+
+  let routeCheck: (path: string) => boolean = () => false;
+
+  /** Refuses a path that is the site's own (news, console, API, files) or an editor's redirect. */
+  function checkPath(path: string, id?: number) {
+    const key = landingPathKey(path);
+    if (key === "/" || RESERVED.test(key) || routeCheck(key))
+      throw new AppError(400, LANDING_MESSAGES_SERVER.reserved);
+    if (/\.[a-z0-9]+$/i.test(key)) throw new AppError(400, LANDING_MESSAGES_SERVER.extension);
+    const held = index.get(key);
+    if (held && held.id !== id) throw new AppError(409, LANDING_MESSAGES_SERVER.pathTaken);
+    if (!held && deps.redirects.find(key, "") !== undefined)
+      throw new AppError(400, LANDING_MESSAGES_SERVER.redirected);
+  }
+
+  /** The page as stored: validated again (callers other than the API), HTML sanitised, live hosts checked. */
+  function prepare(input: LandingPage): LandingPage {
+    const parsed = LandingPageSchema.safeParse(input);
+    if (!parsed.success) throw new AppError(400, parsed.error.issues[0]?.message ?? "页面格式不正确");
+    const page = parsed.data;
+    const sections = page.sections.map((s) => {
+      const clean = sanitiseHtml(SECTION_SCHEMAS[s.type] as z.ZodType, s) as Section;
+      if (clean.type === "liveFrame" && clean.src) {
+        const host = new URL(clean.src).hostname.toLowerCase();
+        if (!liveHosts.includes(host)) throw new AppError(400, LANDING_MESSAGES_SERVER.liveHost(liveHosts));
+      }
+      return clean;
+    });
+    return { ...page, sections };
+  }
+
+  const columnsOf = (p: LandingPage) => ({
+    path: p.path,
+    path_key: landingPathKey(p.path),
+    name: p.name,
+    seo_title: p.title,
+    seo_description: p.description,
+    share_title: p.shareTitle ?? "",
+    share_description: p.shareDescription ?? "",
+    share_image: p.shareImage ?? "",
+    layout: p.layout ?? ("landing" as const),
+    sections: JSON.stringify(p.sections),
+  });
+
+  const uniqueViolation = (err: unknown) =>
+    err instanceof Error && /unique|duplicate/i.test(err.message)
+      ? new AppError(409, LANDING_MESSAGES_SERVER.pathTaken)
+      : err;
+
+  async function recordRevision(tx: Kysely<DB>, r: Row, by: string) {
+    await tx
+      .insertInto("landing_page_revisions")
+      .values({
+        page_id: r.id,
+        version: Number(r.version),
+        status: r.status,
+        page: JSON.stringify(pageOf(r)),
+        saved_by: by,
+        saved_at: new Date().toISOString(),
+      })
+      .execute();
+    const keep = await tx
+      .selectFrom("landing_page_revisions")
+      .select("id")
+      .where("page_id", "=", r.id)
+      .orderBy("id", "desc")
+      .offset(MAX_REVISIONS - 1)
+      .limit(1)
+      .executeTakeFirst();
+    if (keep)
+      await tx
+        .deleteFrom("landing_page_revisions")
+        .where("page_id", "=", r.id)
+        .where("id", "<", keep.id)
+        .execute();
+  }
+
+  async function row(id: number, x: Kysely<DB> = db): Promise<Row> {
+    const r = await x.selectFrom("landing_pages").selectAll().where("id", "=", id).executeTakeFirst();
+    if (!r) throw notFound("营销页面");
+    return r;
+  }
+
+  /**
+   * After a write: the index of this instance follows at once (a redirect from the old path is
+   * checked against it), and every instance hears which paths changed.
+   */
+  async function changed(before: Row | undefined, after: Row | undefined) {
+    const paths = [before?.path_key, after?.path_key].filter((p): p is string => !!p);
+    if (started) {
+      if (before) index.delete(before.path_key);
+      if (after?.status === "published")
+        index.set(after.path_key, { id: after.id, articles: showsArticles(sectionsOf(after)) });
+      indexChanged();
+    }
+    for (const p of paths) memo.delete(p);
+    await events.changed(landingChange(paths));
+  }
+
+  /** A public page that moved leaves a 301 at its old path (unless that path already has one). */
+  async function redirectOld(before: Row, after: Row, by: string) {
+    if (before.status !== "published" || before.path_key === after.path_key) return;
+    try {
+      await deps.redirects.add({ from: before.path, target: after.path }, by);
+    } catch (err) {
+      if (err instanceof AppError && err.status === 409) return;
+      logger.warn(
+        { err: (err as Error).message, from: before.path },
+        "landing page moved without a redirect",
+      );
+    }
+  }
+
+  /** A status change (publish, schedule, take down), compare-and-set on nothing but the row. */
+  async function setStatus(
+    id: number,
+    status: LandingStatus,
+    publishAt: string | null,
+    by: string,
+  ): Promise<AdminLanding> {
+    const before = await row(id);
+    if (status === "published") checkPath(before.path, id);
+    const now = new Date().toISOString();
+    await db
+      .updateTable("landing_pages")
+      .set({ status, publish_at: publishAt, updated_by: by, updated_at: now })
+      .where("id", "=", id)
+      .execute();
+    const after = await row(id);
+    await changed(before, after);
+    return toAdmin(after);
+  }
+
+  return {
+    /** Loads the index of published paths and follows the changes from then on (the request thread). */
+    async start() {
+      started = true;
+      await loadIndex();
+      indexChanged();
+    },
+    /** Waits for the index reloads queued so far (tests). */
+    settled: () => queue,
+    /** Which paths are the site's own routes (keys.isRoute): a landing page can never take them. */
+    setRouteCheck(fn: (path: string) => boolean) {
+      routeCheck = fn;
+    },
+    /** Whether a published landing page answers at this path (synchronous: the serving layer asks per request). */
+    isPage: (path: string) => index.has(landingPathKey(path)),
+    /** What the answer at a path shows besides the page itself: article lists. */
+    tags(path: string): CacheTag[] {
+      return index.get(landingPathKey(path))?.articles ? [ARTICLES] : [];
+    },
+    /** Called after the index changed (the serving keys forget what they worked out). */
+    onIndexChange(fn: () => void): () => void {
+      indexListeners.add(fn);
+      return () => indexListeners.delete(fn);
+    },
+
+    /** The published page at a request's path, or null. */
+    published(pathname: string): Promise<PublicLanding | null> {
+      let p = pathname;
+      try {
+        p = decodeURIComponent(pathname);
+      } catch {}
+      const key = landingPathKey(p);
+      let got = memo.get(key);
+      if (!got) {
+        got = db
+          .selectFrom("landing_pages")
+          .selectAll()
+          .where("path_key", "=", key)
+          .where("status", "=", "published")
+          .executeTakeFirst()
+          .then((r) => (r ? pageOf(r) : null));
+        got.catch(() => memo.delete(key));
+        memo.set(key, got);
+      }
+      return got;
+    },
+
+    // -------------------------------------------------------------- the console
+
+    async list(f: z.infer<typeof LandingFilterSchema>) {
+      let q = db.selectFrom("landing_pages");
+      if (f.q) {
+        const like = `%${f.q.toLowerCase()}%`;
+        q = q.where((eb) =>
+          eb.or([eb("path_key", "like", like), eb(eb.fn("lower", ["name"]), "like", like)]),
+        );
+      }
+      if (f.status) q = q.where("status", "=", f.status);
+      const [rows, total] = await Promise.all([
+        q
+          .selectAll()
+          .orderBy("updated_at", "desc")
+          .orderBy("id", "desc")
+          .limit(f.pageSize)
+          .offset((f.page - 1) * f.pageSize)
+          .execute(),
+        q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+      ]);
+      return { items: rows.map(toRow), total: Number(total.n), page: f.page, pageSize: f.pageSize };
+    },
+
+    async get(id: number): Promise<AdminLanding> {
+      return toAdmin(await row(id));
+    },
+
+    /** A new page, always a draft. */
+    async create(input: LandingPage, by: string): Promise<AdminLanding> {
+      const page = prepare(input);
+      checkPath(page.path);
+      const now = new Date().toISOString();
+      const id = await db
+        .transaction()
+        .execute(async (tx) => {
+          const r = await tx
+            .insertInto("landing_pages")
+            .values({
+              ...columnsOf(page),
+              status: "draft",
+              publish_at: null,
+              version: 1,
+              created_by: by,
+              created_at: now,
+              updated_by: by,
+              updated_at: now,
+            })
+            .returning("id")
+            .executeTakeFirstOrThrow();
+          await recordRevision(tx, await row(r.id, tx), by);
+          return r.id;
+        })
+        .catch((err) => {
+          throw uniqueViolation(err);
+        });
+      const after = await row(id);
+      await changed(undefined, after);
+      return toAdmin(after);
+    },
+
+    /**
+     * A change of the whole page from `version` (an older one than stored is refused with 409 and
+     * the stored page). A page visitors see (published or scheduled) is changed by admins only.
+     */
+    async update(
+      id: number,
+      input: LandingPage & { version: number },
+      actor: { username: string; admin: boolean },
+    ): Promise<AdminLanding> {
+      const { version, ...rest } = input;
+      const page = prepare(rest);
+      const before = await row(id);
+      if (!actor.admin && (before.status === "published" || before.status === "scheduled"))
+        throw new AppError(403, LANDING_MESSAGES_SERVER.adminOnly);
+      checkPath(page.path, id);
+      const now = new Date().toISOString();
+      await db
+        .transaction()
+        .execute(async (tx) => {
+          const r = await tx
+            .updateTable("landing_pages")
+            .set({
+              ...columnsOf(page),
+              version: sql<number>`version + 1`,
+              updated_by: actor.username,
+              updated_at: now,
+            })
+            .where("id", "=", id)
+            .where("version", "<=", version)
+            .returning("id")
+            .executeTakeFirst();
+          if (!r) throw new AppError(409, LANDING_MESSAGES_SERVER.conflict, toAdmin(await row(id, tx)));
+          await recordRevision(tx, await row(id, tx), actor.username);
+        })
+        .catch((err) => {
+          throw uniqueViolation(err);
+        });
+      const after = await row(id);
+      await changed(before, after);
+      await redirectOld(before, after, actor.username);
+      return toAdmin(after);
+    },
+
+    /** Public now, at its path. */
+    publish: (id: number, by: string) => setStatus(id, "published", null, by),
+    /** Public at `at` (the scheduler publishes it); until then, as before, not shown. */
+    async schedule(id: number, at: string, by: string) {
+      const when = new Date(at);
+      if (!(when.getTime() > Date.now())) throw new AppError(400, LANDING_MESSAGES_SERVER.notScheduledPast);
+      return setStatus(id, "scheduled", when.toISOString(), by);
+    },
+    /** Taken down: its path answers 404. */
+    takedown: (id: number, by: string) => setStatus(id, "offline", null, by),
+
+    /**
+     * Publishes every scheduled page whose time has come. One UPDATE … RETURNING claims them, so
+     * with several instances each page is published by exactly one of them.
+     */
+    async publishDue(now = new Date()): Promise<{ id: number; name: string }[]> {
+      const due = await db
+        .updateTable("landing_pages")
+        .set({ status: "published", publish_at: null, updated_at: now.toISOString() })
+        .where("status", "=", "scheduled")
+        .where("publish_at", "<=", now.toISOString())
+        .returning(["id", "name", "path_key", "path", "sections", "status"])
+        .execute();
+      for (const r of due) {
+        if (started) index.set(r.path_key, { id: r.id, articles: showsArticles(sectionsOf(r)) });
+        memo.delete(r.path_key);
+      }
+      if (due.length > 0) {
+        if (started) indexChanged();
+        await events.changed(landingChange(due.map((r) => r.path_key)));
+      }
+      return due.map((r) => ({ id: r.id, name: r.name }));
+    },
+  };
+}
+
+export type LandingPages = ReturnType<typeof createLandingPages>;
