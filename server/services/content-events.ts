@@ -65,11 +65,12 @@ export function createContentEvents(opts: { redis?: Redis; redisUrl?: string; lo
   };
 }
 
-function parseMessage(message: string): { from: string; change: ContentChange } | undefined {
+/** A change as another instance broadcast it; undefined for a message that is not one (then everything is dropped). */
+export function parseMessage(message: string): { from: string; change: ContentChange } | undefined {
   try {
-    const m = JSON.parse(message) as { from?: unknown; change?: { purge?: unknown; stale?: unknown } };
+    const m = JSON.parse(message) as { from?: unknown; change?: { purge?: unknown } };
     const strings = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === "string");
-    if (typeof m.from === "string" && m.change && strings(m.change.purge) && strings(m.change.stale))
+    if (typeof m.from === "string" && m.change && strings(m.change.purge))
       return { from: m.from, change: m.change as ContentChange };
   } catch {}
   return undefined;

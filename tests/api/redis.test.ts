@@ -2,6 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { articleTag, type ContentChange } from "../../contract/cache-tags";
 import type { ArticleSummary, WechatSign } from "../../contract/entities";
 import { wechatPushSignature } from "../../fakes/wechat-mp";
 import { engines, startTestServer, type TestServer } from "../helpers/server";
@@ -98,6 +99,9 @@ describe.skipIf(!reachable)("instances sharing Redis", () => {
       const url = "/api/product/content/list?page=1&pageSize=3";
       await b.get(url);
       await b.get(url); // now cached on b
+      // What b hears: the change itself, so b purges what it touched, not its whole store.
+      const heard: (ContentChange | null)[] = [];
+      const stop = b.services.events.onChange((c) => heard.push(c));
       const id = await a.services.content.saveArticle({
         columnId: 5,
         title: "跨实例缓存失效",
@@ -116,6 +120,9 @@ describe.skipIf(!reachable)("instances sharing Redis", () => {
           interval: 20,
         })
         .toBe(id);
+      stop();
+      expect(heard).not.toContain(null);
+      expect(heard.flatMap((c) => c?.purge ?? [])).toContain(articleTag(id));
     },
   );
 });
