@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { wechatPushSignature } from "../../fakes/wechat-mp";
+import { type AdminClient, firstAdmin } from "../../tools/admin-client";
+import { engines, startTestServer, type TestServer } from "../helpers/server";
+
+/**
+ * Text the site keeps is clean Unicode (docs/product.md "Text", contract/text.ts): NUL and other
+ * invisible control characters are removed and half an emoji becomes U+FFFD before any input is
+ * checked, so PostgreSQL (which refuses NUL in text) and SQLite store and answer the same.
+ * tests/api/fuzz-writes.test.ts sends such text to every write; these are the cases it found.
+ */
+const TOKEN = "textPushToken1";
+
+describe.each(engines())("text inputs on %s", (engine) => {
+  let s: TestServer;
+  let admin: AdminClient;
+  beforeAll(async () => {
+    s = await startTestServer(engine, { env: { WECHAT_CALLBACK_TOKEN: TOKEN, TRUST_PROXY: "true" } });
+    admin = await firstAdmin(s.url);
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it("stores a console write with NUL, controls and a lone surrogate as cleaned text, tabs and line breaks kept", async () => {
+    const tag = await admin.req<{ id: number; name: string }>("POST", "/api/admin/tags", {
+      name: "直\u0000播\u0001电商\uD83D",
+    });
+    expect(tag.status, tag.text).toBe(200);
+    expect(tag.body.data.name).toBe("直播电商\uFFFD");
+    expect(
+      (await admin.req<{ name: string }>("GET", `/api/admin/tags/${tag.body.data.id}`)).body.data.name,
+    ).toBe("直播电商\uFFFD");
+
+    const activity = await admin.req<{ id: number; intro: string; name: string }>(
+      "POST",
+      "/api/admin/activities",
+      {
+        columnId: 17,
+        name: "峰会\u0000😀\u202E",
+        link: "/activity",
+        thumb: "/uploads/demo/article-1.svg",
+        startTime: new Date().toISOString(),
+        intro: "第一行\r\n第二行\n\t缩进\u001B",
+        status: "报名中",
+      },
+    );
+    expect(activity.status, activity.text).toBe(200);
+    const stored = (
+      await admin.req<{ intro: string; name: string }>(
+        "GET",
+        `/api/admin/activities/${activity.body.data.id}`,
+      )
+    ).body.data;
+    expect(stored).toMatchObject({ name: "峰会😀\u202E", intro: "第一行\r\n第二行\n\t缩进" });
+  });
+
+  it("refuses a name that is nothing but control characters, as an empty one", async () => {
+    const r = await admin.req("POST", "/api/admin/columns", { name: "\u0000\u0001" });
+    expect(r.status).toBe(400);
+    expect(r.body.message).toBe("请输入栏目名称");
+  });
+
+  it("takes public forms with NUL, as JSON and form-encoded", async () => {
+    const json = await fetch(`${s.url}/api/onlineApply/payCommit`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": "198.51.100.7" },
+      body: JSON.stringify({
+        productId: 278,
+        menberProfession: "ANCHOR",
+        signWay: "INDIVIDUAL",
+        signer: "张\u0000三",
+        idCardNumber: "11010519491231002X",
+        contact: "13800138000",
+        payer: "张三\u0000",
+        orderNum: "1",
+        questionList: [
+          { questionId: 112, answer: "1万至10万\u0000" },
+          { questionId: 113, answer: "抖音" },
+          { questionId: 1, answer: "主播" },
+          { questionId: 23, answer: "理事" },
+        ],
+      }),
+    });
+    expect(json.status, await json.clone().text()).toBe(200);
+    const orderNo = ((await json.json()) as { data: { orderNo: string } }).data.orderNo;
+    const order = (
+      await admin.req<{ items: { signer: string; payer: string }[] }>("GET", `/api/admin/orders?q=${orderNo}`)
+    ).body.data.items[0]!;
+    expect(order).toMatchObject({ signer: "张三", payer: "张三" });
+
+    const phone = "13912345678";
+    const form = await fetch(`${s.url}/api/mcn/insertMcnBusiness`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": "198.51.100.8" },
+      body: `contactName=%E5%BC%A0%00%E4%B8%89&contactPhone=${phone}&brand=%00%E5%93%81%E7%89%8C&role=%E8%BF%90%E8%90%A5`,
+    });
+    expect(form.status, await form.clone().text()).toBe(200);
+    const lead = (
+      await admin.req<{ items: { name: string; brand: string }[] }>("GET", `/api/admin/leads?q=${phone}`)
+    ).body.data.items[0]!;
+    expect(lead).toMatchObject({ name: "张三", brand: "品牌" });
+  });
+
+  it("reads a signed WeChat push with NUL in its values", async () => {
+    const ts = String(Math.floor(Date.now() / 1000));
+    const sig = wechatPushSignature(TOKEN, ts, "7");
+    const r = await fetch(`${s.url}/api/wechat/callback?signature=${sig}&timestamp=${ts}&nonce=7`, {
+      method: "POST",
+      headers: { "content-type": "text/xml" },
+      body: `<xml><Event><![CDATA[PUBLISHJOBFINISH]]></Event><PublishEventInfo><publish_id>12\u00003</publish_id><publish_status>0</publish_status></PublishEventInfo></xml>`,
+    });
+    expect([r.status, await r.text()]).toEqual([200, "success"]);
+  });
+
+  it("answers an address longer than the server reads with 431 and a Chinese reason", async () => {
+    const r = await fetch(`${s.url}/api/product/content/list?keyword=${"a".repeat(20_000)}`);
+    expect(r.status).toBe(431);
+    expect(await r.text()).toBe("请求的地址或请求头过长，请缩短后重试");
+    expect((await fetch(`${s.url}/healthz`)).status).toBe(200);
+  });
+});
