@@ -4,14 +4,15 @@ import { type AdminClient, firstAdmin } from "../../tools/admin-client";
 import { engines, startTestServer, type TestServer } from "../helpers/server";
 
 /**
- * Text the site keeps is clean Unicode (docs/product.md "Text", contract/text.ts): NUL and other
- * invisible control characters are removed and half an emoji becomes U+FFFD before any input is
- * checked, so PostgreSQL (which refuses NUL in text) and SQLite store and answer the same.
- * tests/api/fuzz-writes.test.ts sends such text to every write; these are the cases it found.
+ * What tests/api/fuzz-writes.test.ts found, each pinned down. Text the site keeps is clean Unicode
+ * (docs/product.md "Text", contract/text.ts): NUL and other invisible control characters are
+ * removed and half an emoji becomes U+FFFD before any input is checked, so PostgreSQL (which refuses
+ * NUL in text) and SQLite store and answer the same. Numbers that name records stay within the
+ * databases' integer columns. A request the server cannot read is refused in Chinese.
  */
 const TOKEN = "textPushToken1";
 
-describe.each(engines())("text inputs on %s", (engine) => {
+describe.each(engines())("hostile inputs on %s", (engine) => {
   let s: TestServer;
   let admin: AdminClient;
   beforeAll(async () => {
@@ -111,6 +112,49 @@ describe.each(engines())("text inputs on %s", (engine) => {
       body: `<xml><Event><![CDATA[PUBLISHJOBFINISH]]></Event><PublishEventInfo><publish_id>12\u00003</publish_id><publish_status>0</publish_status></PublishEventInfo></xml>`,
     });
     expect([r.status, await r.text()]).toEqual([200, "success"]);
+  });
+
+  it("refuses ids past the databases' integer columns with their Chinese message", async () => {
+    const big = 2_147_483_648;
+    const order = await admin.req("POST", "/api/admin/columns/order", { ids: [1, big] });
+    expect([order.status, order.body.message]).toEqual([400, "排序的条目不正确"]);
+    const article = await admin.req("POST", "/api/admin/articles", {
+      title: "标题",
+      content: "<p>正文</p>",
+      thumb: "/uploads/demo/article-1.svg",
+      columnId: big,
+      status: "draft",
+      createdAt: new Date().toISOString(),
+    });
+    expect([article.status, article.body.message]).toEqual([400, "请选择栏目"]);
+    const item = await admin.req("POST", "/api/admin/travel-items", {
+      tabId: big,
+      picUrl: "/uploads/demo/article-1.svg",
+      name: "商品",
+      price: 1,
+      password: "口令",
+    });
+    expect([item.status, item.body.message]).toEqual([400, "请选择分类"]);
+    const redirect = await admin.req("POST", "/api/admin/redirects", { from: "/old-big", articleId: big });
+    expect([redirect.status, redirect.body.message]).toEqual([400, "文章 ID 不正确"]);
+    const signup = await fetch(`${s.url}/api/onlineApply/payCommit`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": "198.51.100.9" },
+      body: JSON.stringify({ productId: big, menberProfession: "ANCHOR", signWay: "INDIVIDUAL" }),
+    });
+    expect(signup.status).toBe(400);
+    expect(((await signup.json()) as { message: string }).message).toBe("参数 productId 不正确");
+    for (const list of [
+      `/api/admin/articles?columnId=${big}`,
+      `/api/admin/orders?productId=${big}`,
+      `/api/admin/wechat-sync/jobs?articleId=${big}`,
+      "/api/admin/imports?page=99999999999",
+      `/api/admin/articles/1/revisions/${big}`,
+    ]) {
+      const r = await admin.req("GET", list);
+      expect(r.status, `${list}: ${r.text}`).toBeGreaterThanOrEqual(400);
+      expect(r.status, `${list}: ${r.text}`).toBeLessThan(500);
+    }
   });
 
   it("answers an address longer than the server reads with 431 and a Chinese reason", async () => {
