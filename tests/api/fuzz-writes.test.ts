@@ -183,11 +183,19 @@ describe.each(engines())("writes fuzzed on %s, followed to the pages they change
   async function alive(after: string): Promise<string[]> {
     if (site.child.exitCode !== null || site.child.signalCode !== null)
       return [
-        `process exited (${site.child.exitCode ?? site.child.signalCode}) after ${after}: ${site.out().slice(-1500)}`,
+        `process exited (${site.child.exitCode ?? site.child.signalCode}) after ${after}: ${site.err().slice(-1500) || site.out().slice(-1500)}`,
       ];
     const res = await fetch(`${site.url}/healthz`).catch((e: Error) => e);
-    if (res instanceof Error || res.status !== 200)
-      return [`process does not answer after ${after}: ${res instanceof Error ? res.message : res.status}`];
+    if (res instanceof Error || res.status !== 200) {
+      // A process that stopped answering is usually on its way out: its exit code and last words.
+      const code = await Promise.race([
+        site.exited,
+        new Promise((r) => setTimeout(() => r("still running"), 10_000).unref()),
+      ]);
+      return [
+        `process does not answer after ${after} (${res instanceof Error ? res.message : res.status}; exit: ${code}): ${site.err().slice(-1500) || site.out().slice(-1500)}`,
+      ];
+    }
     return [];
   }
 
@@ -214,7 +222,8 @@ describe.each(engines())("writes fuzzed on %s, followed to the pages they change
       // the connection then closes under the sender. The process must still be up (checked next).
       if (p.length > HEADER_LIMIT)
         return { status: 431, text: "", type: "", location: null, json: null, closed: true };
-      throw err;
+      // No answer at all: judged as a failure, and the process is looked at next.
+      return { status: 0, text: String((err as Error).cause ?? err), type: "", location: null, json: null };
     }
     const text = await res.text();
     const type = res.headers.get("content-type") ?? "";
@@ -230,6 +239,7 @@ describe.each(engines())("writes fuzzed on %s, followed to the pages they change
   function judge(a: Answer, where: string): string[] {
     const out: string[] = [];
     const head = `${where} → ${a.status} ${a.text.slice(0, 300)}`;
+    if (a.status === 0) out.push(`no answer: ${head}`);
     if (a.status >= 500) out.push(`5xx: ${head}`);
     if (STACK.test(a.text)) out.push(`stack trace: ${head}`);
     if (a.status >= 400 && a.status < 500 && !a.closed) {
@@ -1712,6 +1722,7 @@ describe.each(engines())("writes fuzzed on %s, followed to the pages they change
           s.accepted++;
           if (t.neverAccepted) problems.push(`accepted although ${t.neverAccepted}: ${where}`);
           for (const p of (await prep.readBack?.(seen, a)) ?? []) problems.push(`${where}: ${p}`);
+          problems.push(...(await alive(`${where}, read back`)));
           for (const page of (await prep.pages?.(seen, a)) ?? []) {
             const r = await request("GET", page, { client: page.startsWith("/admin") ? admin : null });
             problems.push(...judge(r, `${where} then GET ${page}`));
