@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { wechatPushSignature } from "../../fakes/wechat-mp";
+import { createStats } from "../../server/services/stats";
 import { type AdminClient, firstAdmin } from "../../tools/admin-client";
 import { engines, startTestServer, type TestServer } from "../helpers/server";
 
@@ -112,6 +113,27 @@ describe.each(engines())("hostile inputs on %s", (engine) => {
       body: `<xml><Event><![CDATA[PUBLISHJOBFINISH]]></Event><PublishEventInfo><publish_id>12\u00003</publish_id><publish_status>0</publish_status></PublishEventInfo></xml>`,
     });
     expect([r.status, await r.text()]).toEqual([200, "success"]);
+  });
+
+  it("counts a search typed with NUL and half an emoji, and the searches around it", async () => {
+    const warned: unknown[] = [];
+    const logger = { warn: (o: unknown) => warned.push(o), info() {}, error() {} } as never;
+    const stats = createStats({ database: s.services.database, logger, flushMs: 3_600_000 });
+    // A search page's keyword comes from its address, as typed (/searchlist/直播%00带货).
+    stats.searched("直播\u0000带货", 0);
+    stats.searched(`${"长".repeat(49)}😀`, 0);
+    stats.searched("跨境电商", 3);
+    await stats.flush();
+    await stats.close();
+    expect(warned).toEqual([]);
+    const logged = await s.services.database.db
+      .selectFrom("search_log")
+      .select("keyword")
+      .where("keyword", "in", ["直播带货", `${"长".repeat(49)}😀`, "跨境电商"])
+      .execute();
+    expect(logged.map((r) => r.keyword).sort()).toEqual(
+      [`${"长".repeat(49)}😀`, "直播带货", "跨境电商"].sort(),
+    );
   });
 
   it("refuses ids past the databases' integer columns with their Chinese message", async () => {
