@@ -26,3 +26,17 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.infer<S
   }
   return r.data;
 }
+
+/**
+ * The query string's parameters, decoded as browsers and URLSearchParams decode them: a byte
+ * sequence that is not UTF-8 (a GBK-encoded old client, half an emoji) becomes U+FFFD where it
+ * stands, instead of the whole value staying percent-encoded. The first value of a repeated name.
+ */
+export function queryOf(c: Context): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of new URL(c.req.url).searchParams)
+    if (!Object.hasOwn(out, k))
+      // defineProperty: a parameter named __proto__ stays a plain property
+      Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+  return out;
+}

@@ -104,6 +104,23 @@ describe.each(engines())("hostile inputs on %s", (engine) => {
     expect(lead).toMatchObject({ name: "张三", brand: "品牌" });
   });
 
+  it("decodes a query string that is not UTF-8 as browsers do, not left percent-encoded", async () => {
+    // 张 in UTF-8, then the WTF-8 bytes of half an emoji; 三 in GBK (an old client's encoding).
+    const phone = "13912345679";
+    const r = await fetch(
+      `${s.url}/api/mcn/insertMcnBusiness?contactName=%E5%BC%A0%ED%A0%80&contactPhone=${phone}&brand=%C8%FD&role=%E8%BF%90%E8%90%A5`,
+      { method: "POST", headers: { "x-forwarded-for": "198.51.100.10" } },
+    );
+    expect(r.status, await r.clone().text()).toBe(200);
+    const lead = (
+      await admin.req<{ items: { name: string; brand: string; role: string }[] }>(
+        "GET",
+        `/api/admin/leads?q=${phone}`,
+      )
+    ).body.data.items[0]!;
+    expect(lead).toMatchObject({ name: "张\uFFFD\uFFFD\uFFFD", brand: "\uFFFD\uFFFD", role: "运营" });
+  });
+
   it("reads a signed WeChat push with NUL in its values", async () => {
     const ts = String(Math.floor(Date.now() / 1000));
     const sig = wechatPushSignature(TOKEN, ts, "7");
