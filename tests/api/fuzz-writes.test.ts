@@ -85,6 +85,9 @@ const XML_FORBIDDEN =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters looked for
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
+/** What a 公众号 sync says when a step failed for a reason it could not name (server/services/wechat-sync.ts): a bug. */
+const SYNC_FAILED = "同步时出现内部错误，稍后会自动重试";
+
 /** What an import job says when it failed for a reason it could not name (server/import/jobs.ts): a bug. */
 const IMPORT_FAILED = "导入失败，请查看服务器日志";
 
@@ -320,6 +323,8 @@ describe.each(engines())("writes fuzzed on %s, followed to the pages they change
     orderId: 0,
     orderNo: "",
     editorId: 0,
+    /** a JPEG cover the console uploaded (the 公众号 takes JPEG and PNG only) */
+    cover: "",
     rows: {} as Record<string, number>,
     wechatArticles: [] as { articleId: string; idx: number; path: string }[],
   };
@@ -377,6 +382,11 @@ describe.each(engines())("writes fuzzed on %s, followed to the pages they change
     admin.adopt(setup);
     count("POST /api/admin/setup").accepted++;
 
+    const upload = new FormData();
+    upload.append("file", new Blob([new Uint8Array(await picture())], { type: "image/png" }), "cover.png");
+    const cover = await request("POST", "/api/admin/upload?kind=cover", { client: admin, body: upload });
+    expect(cover.status, cover.text).toBe(200);
+    f.cover = dataOf<{ url: string }>(cover).url;
     const columns = await get<{ items: { id: number }[] }>("/api/admin/columns?pageSize=200");
     f.columnId = columns.items[0]!.id;
     f.articleId = (await change<{ id: number }>("POST", "/api/admin/articles", articleBody())).id;
@@ -1235,6 +1245,17 @@ describe.each(engines())("writes fuzzed on %s, followed to the pages they change
   });
 
   // WeChat sync
+  /** A sync's job once it stopped running (done, or failed with its reason). */
+  async function settledJob(id: number) {
+    let job = { state: "pending", error: "" } as Record<string, unknown>;
+    await expect
+      .poll(async () => {
+        job = await get(`/api/admin/wechat-sync/jobs/${id}`);
+        return job.state !== "pending";
+      })
+      .toBe(true);
+    return job;
+  }
   def("POST /api/admin/articles/:id/wechat", {
     transport: "json",
     prepare: async () => {
@@ -1246,16 +1267,20 @@ describe.each(engines())("writes fuzzed on %s, followed to the pages they change
           title: "模糊同步",
           author: "小编",
           digest: "摘要",
-          cover: "/uploads/demo/article-1.svg",
+          cover: f.cover,
           openComment: false,
           fansOnlyComment: false,
         }),
         state: () => get(`/api/admin/wechat-sync/jobs?articleId=${id}`),
+        // The sync runs against the fake 公众号: it ends done, or failed with a reason it can name.
         readBack: async (sent, a) => {
           const exp = normalised(targets["POST /api/admin/articles/:id/wechat"]!, sent);
           if (!exp) return [`accepted a body its schema refuses: ${show(sent)}`];
-          const job = await get(`/api/admin/wechat-sync/jobs/${dataOf<{ id: number }>(a).id}`);
-          return sameFields(exp, job, ["action", "title"], "wechat job");
+          const job = await settledJob(dataOf<{ id: number }>(a).id);
+          const out = sameFields(exp, job, ["action", "title"], "wechat job");
+          if (job.state === "failed" && (!CHINESE.test(String(job.error)) || job.error === SYNC_FAILED))
+            out.push(`wechat sync failed without its reason: ${show(job.error)}`);
+          return out;
         },
         pages: () => ["/admin/wechat-sync", `/articledetail/${id}`],
       };
@@ -1264,14 +1289,25 @@ describe.each(engines())("writes fuzzed on %s, followed to the pages they change
   def("POST /api/admin/wechat-sync/jobs/:id/retry", {
     transport: "query",
     prepare: async () => {
-      const jobs = await get<{ items: { id: number; state: string }[] }>(
-        "/api/admin/wechat-sync/jobs?pageSize=50",
-      );
-      const job = jobs.items.find((j) => j.state === "failed") ?? jobs.items[0];
+      // A sync that fails: its cover is an SVG, which the 公众号 does not take.
+      const article = (await change<{ id: number }>("POST", "/api/admin/articles", articleBody())).id;
+      const made = await change<{ id: number }>("POST", `/api/admin/articles/${article}/wechat`, {
+        action: "draft",
+        title: "会失败的同步",
+        cover: "/uploads/demo/article-1.svg",
+      });
+      const job = await settledJob(made.id);
+      if (job.state !== "failed") throw new Error(`a sync with an SVG cover ended ${show(job)}`);
       return {
-        path: `/api/admin/wechat-sync/jobs/${job?.id ?? 1}/retry`,
+        path: `/api/admin/wechat-sync/jobs/${made.id}/retry`,
         base: {},
-        state: () => read(`/api/admin/wechat-sync/jobs/${job?.id ?? 1}`).then(steady),
+        state: () => get(`/api/admin/wechat-sync/jobs/${made.id}`).then(steady),
+        readBack: async () => {
+          const again = await settledJob(made.id);
+          return again.state === "failed" && again.error === job.error
+            ? []
+            : [`retried sync ended ${show(again)}, not failed again with ${show(job.error)}`];
+        },
         pages: () => ["/admin/wechat-sync"],
       };
     },
