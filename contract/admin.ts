@@ -1,4 +1,5 @@
 import { ACTIVITY_TABS, BANNER_GROUP, CLASS_BANNER } from "./columns";
+import { idNumber, optionalIdFilter } from "./params";
 import { z } from "./zod";
 
 /**
@@ -173,7 +174,7 @@ export const ArticleFormSchema = z
       .refine((v) => v.replace(/<[^>]*>/g, "").trim().length > 0 || /<img\s/i.test(v), "请输入正文"),
     thumb: image("封面图"),
     author: optionalText("作者", 100),
-    columnId: z.number({ error: "请选择栏目" }).int("请选择栏目").positive("请选择栏目"),
+    columnId: idNumber("请选择栏目"),
     tags: z
       .array(z.string().trim().min(1, "标签不能为空").max(20, "标签不能超过 20 个字"))
       .max(10, "标签最多 10 个")
@@ -191,7 +192,7 @@ export const ArticleFormSchema = z
       .transform((v) => v ?? ""),
     createdAt: isoTime("发布时间"),
     /** the version the editor started from (a save from an older one is refused with 409) */
-    baseVersion: z.number({ error: "版本号不正确" }).int("版本号不正确").positive("版本号不正确").optional(),
+    baseVersion: idNumber("版本号不正确").optional(),
   })
   .refine((a) => a.status !== "scheduled" || Date.parse(a.createdAt) > Date.now(), {
     message: SCHEDULE_IN_PAST,
@@ -237,7 +238,7 @@ export const TravelTabFormSchema = z.object({
   sortOrder,
 });
 export const TravelItemFormSchema = z.object({
-  tabId: z.number({ error: "请选择分类" }).int("请选择分类").positive("请选择分类"),
+  tabId: idNumber("请选择分类"),
   serialNum: sortOrder,
   picUrl: image("商品图片"),
   name: text("商品名称", 200),
@@ -329,7 +330,7 @@ const pageSize = z.coerce
   .min(1, "每页条数不正确")
   .max(200, "每页最多 200 条")
   .default(20);
-const optionalId = z.coerce.number().int().positive().optional();
+const optionalId = optionalIdFilter;
 const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
 
 export const LeadFilterSchema = z.object({
@@ -396,7 +397,7 @@ export const AuditFilterSchema = z.object({
   pageSize,
 });
 export const OrderIdsSchema = z.object({
-  ids: z.array(z.number().int().positive()).min(1, "请选择要排序的条目").max(1000),
+  ids: z.array(idNumber("排序的条目不正确")).min(1, "请选择要排序的条目").max(1000),
 });
 
 // ------------------------------------------------------------------ answers (contract/answers.ts)

@@ -1,3 +1,4 @@
+import { idNumber, MAX_ID, MAX_PAGE } from "./params";
 import { z } from "./zod";
 
 /**
@@ -18,7 +19,12 @@ export const IMPORT_MESSAGES = {
   stopped: "导入被中断（服务器停止），可点击“继续导入”接着完成",
 } as const;
 
-const pageNo = z.coerce.number({ error: "页码不正确" }).int("页码不正确").min(1, "页码不正确").default(1);
+const pageNo = z.coerce
+  .number({ error: "页码不正确" })
+  .int("页码不正确")
+  .min(1, "页码不正确")
+  .max(MAX_PAGE, "页码不正确")
+  .default(1);
 const pageSize = z.coerce
   .number({ error: "每页条数不正确" })
   .int("每页条数不正确")
@@ -39,7 +45,7 @@ export const ImportStartSchema = z.object({
     .record(
       z.string().max(200),
       z.union([
-        z.number().int("栏目不正确").positive("栏目不正确"),
+        idNumber("栏目不正确"),
         z.string().trim().min(1, "栏目名称不能为空").max(20, "栏目名称不能超过 20 个字"),
       ]),
     )
@@ -91,7 +97,7 @@ export const WechatAccountImportSchema = z.object({
     )
     .min(1, WECHAT_ACCOUNT_MESSAGES.choose)
     .max(WECHAT_MAX_URLS, `一次最多导入 ${WECHAT_MAX_URLS} 篇`),
-  columnId: z.number({ error: "请选择栏目" }).int("请选择栏目").positive("请选择栏目").optional(),
+  columnId: idNumber("请选择栏目").optional(),
 });
 export type WechatAccountImport = z.infer<typeof WechatAccountImportSchema>;
 
@@ -189,6 +195,7 @@ export const RedirectFormSchema = z
         .number({ error: "文章 ID 不正确" })
         .int("文章 ID 不正确")
         .positive("文章 ID 不正确")
+        .max(MAX_ID, "文章 ID 不正确")
         .optional(),
     ),
     target: z.preprocess(

@@ -46,6 +46,16 @@ export function idOf(raw: string | null | undefined): number | undefined {
 
 export const idParam = (name: string) => intParam(name, 1, MAX_ID);
 
+/**
+ * A whole number a body gives for a record (an id, a version): 1 to MAX_ID, so that every number a
+ * schema accepts fits the databases' integer columns; `message` for anything else.
+ */
+export const idNumber = (message: string) =>
+  z.number({ error: message }).int(message).min(1, message).max(MAX_ID, message);
+
+/** An optional id filter of a console list (?columnId=…): 1 to MAX_ID, blank as absent. */
+export const optionalIdFilter = z.coerce.number().int().min(1).max(MAX_ID).optional();
+
 export const Pagination = z.object({
   page: intParam("page", 1, MAX_PAGE),
   pageSize: pageSizeParam(),

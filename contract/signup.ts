@@ -1,6 +1,6 @@
 import type { Question } from "./entities";
 import { fieldError } from "./field-error";
-import { idOf } from "./params";
+import { idOf, MAX_ID } from "./params";
 
 export { fieldError };
 
@@ -203,7 +203,11 @@ export const fieldSchemas = {
 export const QuestionAnswerSchema = z.object({
   questionId: z.preprocess(
     (v) => (typeof v === "string" ? (idOf(v.trim()) ?? v) : v),
-    z.number({ error: MESSAGES.questionListInvalid }).int(MESSAGES.questionListInvalid).positive(),
+    z
+      .number({ error: MESSAGES.questionListInvalid })
+      .int(MESSAGES.questionListInvalid)
+      .positive(MESSAGES.questionListInvalid)
+      .max(MAX_ID, MESSAGES.questionListInvalid),
   ),
   answer: z.preprocess(
     asText,
@@ -228,7 +232,8 @@ export const SignupPayloadSchema = z
           error: (iss) => (iss.input === undefined ? "缺少参数 productId" : MESSAGES.productIdInvalid),
         })
         .int(MESSAGES.productIdInvalid)
-        .positive(MESSAGES.productIdInvalid),
+        .positive(MESSAGES.productIdInvalid)
+        .max(MAX_ID, MESSAGES.productIdInvalid),
     ),
     shopId: optionalText(100, "店铺编号"),
     shopName: optionalText(200, "店铺名称"),

@@ -1,3 +1,4 @@
+import { optionalIdFilter } from "./params";
 import { z } from "./zod";
 
 /**
@@ -148,7 +149,7 @@ export const WechatJobFilterSchema = z.object({
     blankToUndefined,
     z.enum(["pending", "done", "failed"], { error: "同步状态不正确" }).optional(),
   ),
-  articleId: z.preprocess(blankToUndefined, z.coerce.number().int().positive().optional()),
+  articleId: z.preprocess(blankToUndefined, optionalIdFilter),
   page: z.coerce.number({ error: "页码不正确" }).int().min(1, "页码不正确").max(100000).default(1),
   pageSize: z.coerce
     .number({ error: "每页条数不正确" })

@@ -11,6 +11,7 @@ import { scheduleBackups } from "./backup/schedule";
 import { registerBackupMetrics } from "./backup/status";
 import type { Config } from "./config";
 import { openDatabase, sqliteFile } from "./db";
+import { answerClientError } from "./http/client-error";
 import { createMetrics } from "./http/metrics";
 import { createOriginCheck } from "./http/origin";
 import { createSecurity } from "./http/security";
@@ -131,6 +132,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     else serving.listener(req, res);
   });
   server.keepAliveTimeout = 65_000;
+  // A request the parser cannot read (an address over the header limit…) is answered in Chinese.
+  server.on("clientError", answerClientError);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(config.PORT, config.HOST, resolve);

@@ -18,7 +18,7 @@ import { consoleWechatSyncEndpoints } from "./admin/wechat-sync";
 import { actorOf, consoleGuard, pathId, requireAccess } from "./console";
 import { contentEndpoints } from "./content";
 import { type AnyEndpoint, type ApiContext, type ApiEnv, maxBodyOf } from "./endpoint";
-import { ok, parse } from "./envelope";
+import { ok, parse, queryOf } from "./envelope";
 import { mcnEndpoints } from "./mcn";
 import { productEndpoints } from "./product";
 import { signupEndpoints } from "./signup";
@@ -94,7 +94,7 @@ export function mountEndpoints(app: Hono<ApiEnv>, services: Services): void {
 
   async function publicCall(def: AnyEndpoint, c: ApiContext) {
     const input =
-      def.method === "get" || def.rawBody ? c.req.query() : { ...c.req.query(), ...(await readBody(c)) };
+      def.method === "get" || def.rawBody ? queryOf(c) : { ...queryOf(c), ...(await readBody(c)) };
     const data = await def.handler(parse(def.query, input), services, c);
     return data instanceof Response ? data : ok(c, data);
   }
@@ -102,7 +102,7 @@ export function mountEndpoints(app: Hono<ApiEnv>, services: Services): void {
   /** A console endpoint past its checks: the input (400), the work, the audit line. */
   async function consoleCall(def: AnyEndpoint, c: ApiContext) {
     // Console changes read their JSON body alone; the query string is for filters (and upload kinds).
-    const input = def.body ? parse(def.body, await readBody(c)) : parse(def.query, c.req.query());
+    const input = def.body ? parse(def.body, await readBody(c)) : parse(def.query, queryOf(c));
     const result = await def.handler(input, services, c);
     if (def.audit) {
       const { actor, ...note } = def.audit(result, input);

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { cleanText } from "../../contract/text";
 import type { Database } from "../db";
 import { compiledOnce } from "../db/compiled";
 import type { Logger } from "../logger";
@@ -12,9 +13,14 @@ const VIEW_ROWS = 500;
 /** How long a flush writes before the event loop gets a turn. */
 const FLUSH_SLICE_MS = 4;
 
-/** Keywords as editors want to see them grouped: NFKC, trimmed, single spaces, ASCII lower case. */
+/**
+ * Keywords as editors want to see them grouped: clean text (contract/text.ts: a search page's
+ * keyword comes from its address as typed), NFKC, trimmed, single spaces, ASCII lower case, at most
+ * 50 characters (an emoji is one: never half of one).
+ */
 export function normaliseKeyword(keyword: string): string {
-  return keyword.normalize("NFKC").trim().replace(/\s+/g, " ").toLowerCase().slice(0, 50);
+  const k = cleanText(keyword).normalize("NFKC").trim().replace(/\s+/g, " ").toLowerCase();
+  return Array.from(k).slice(0, 50).join("");
 }
 
 /** Beijing date (UTC+8, no daylight saving) of an instant. */

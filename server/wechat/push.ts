@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { cleanText } from "../../contract/text";
 import { lazily } from "../lazily";
 import type { KeyValueStore } from "../services/kv";
 
@@ -64,13 +65,16 @@ const parserOf = () =>
     isArray: (name) => name === "item" || name === "fail_idx",
   }));
 
-/** The event a push carries (its Event), and the publish outcome when it is PUBLISHJOBFINISH; null: not a push. */
+/**
+ * The event a push carries (its Event), and the publish outcome when it is PUBLISHJOBFINISH; null: not
+ * a push. Its text is cleaned first (contract/text.ts), as every input of the API is.
+ */
 export function parsePush(
   xml: string,
 ): { event: string; encrypted: boolean; publish: PublishEvent | null } | null {
   let doc: { xml?: Record<string, unknown> };
   try {
-    doc = parserOf().parse(xml) as typeof doc;
+    doc = parserOf().parse(cleanText(xml)) as typeof doc;
   } catch {
     return null;
   }

@@ -9,6 +9,8 @@ export interface SiteProcess {
   url: string;
   exited: Promise<number | null>;
   out(): string;
+  /** what it wrote to stderr (an uncaught exception's stack) */
+  err(): string;
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
 
@@ -44,6 +46,7 @@ export async function startSiteProcess(env: Record<string, string>): Promise<Sit
         url,
         exited,
         out: () => stdout,
+        err: () => stderr,
         async kill(signal = "SIGTERM") {
           if (child.exitCode === null && child.signalCode === null) child.kill(signal);
           await exited;

@@ -7,6 +7,7 @@ import {
   SavedArticleSchema,
   StoredImageSchema,
 } from "../../../contract/answers";
+import { idOf } from "../../../contract/params";
 import {
   PreviewCreatedSchema,
   PreviewFormSchema,
@@ -24,10 +25,10 @@ const IMAGE_TOO_LARGE = `图片不能超过 ${IMAGE_MAX_BYTES / 1024 / 1024} MB`
 
 const tag = "后台·文章";
 
-/** A revision id from the path; anything else is a revision that does not exist. */
+/** A revision id from the path (contract/params idOf); anything else is a revision that does not exist. */
 function revisionId(raw: string | undefined): number {
-  const n = Number(raw);
-  if (!Number.isSafeInteger(n) || n <= 0) throw new AppError(404, "版本不存在");
+  const n = idOf(raw);
+  if (n === undefined) throw new AppError(404, "版本不存在");
   return n;
 }
 

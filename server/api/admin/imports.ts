@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { pagedOf } from "../../../contract/answers";
 import {
   IMPORT_MAX_BYTES,
@@ -15,6 +14,7 @@ import {
   WechatAccountListSchema,
   WechatImportSchema,
 } from "../../../contract/imports";
+import { idNumber } from "../../../contract/params";
 import { AppError } from "../../services/errors";
 import { actorOf, pathId } from "../console";
 import { endpoint } from "../endpoint";
@@ -22,7 +22,7 @@ import { endpoint } from "../endpoint";
 const tag = "后台·导入";
 
 const WechatBodySchema = WechatImportSchema.extend({
-  columnId: z.number({ error: "请选择栏目" }).int("请选择栏目").positive("请选择栏目").optional(),
+  columnId: idNumber("请选择栏目").optional(),
 });
 
 /**
