@@ -1,3 +1,4 @@
+import type { IncomingMessage } from "node:http";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono } from "hono";
@@ -50,6 +51,13 @@ export function createApp(opts: AppOptions) {
   const gzip = compress({ encoding: "gzip" });
   app.use((c, next) => (c.req.header("accept-encoding")?.includes("gzip") ? gzip(c, next) : next()));
   app.use(security.middleware);
+  // An answer given before the request's body was read (a refusal that needed only the address or
+  // the session) closes the connection: the unread rest would otherwise be read as the next request.
+  app.use(async (c, next) => {
+    await next();
+    const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+    if (incoming && !incoming.complete) c.res.headers.set("connection", "close");
+  });
 
   // One JSON log line per request: method, path without its query (queries may carry phone numbers),
   // status, time, and the id the serving layer gave the request (its answer's x-request-id).
