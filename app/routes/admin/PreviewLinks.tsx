@@ -5,15 +5,15 @@ import { PreviewCreatedSchema, type PreviewLink, PreviewLinkSchema } from "../..
 import { formatDateTime, useApi } from "./api";
 
 /**
- * Preview links of an unpublished article (docs/product.md, "Previews"): make one (valid 7 days),
- * copy it for someone without an account, revoke it. A new link's address is shown once.
+ * Preview links of an unpublished article or landing page (docs/product.md, "Previews"): make one
+ * (valid 7 days), copy it for someone without an account, revoke it. A new link's address is shown
+ * once. `base` is the content's previews endpoint (`/api/admin/articles/7/previews`).
  */
-export function PreviewLinks({ articleId }: { articleId: number }) {
+export function PreviewLinks({ base }: { base: string }) {
   const api = useApi();
   const { message } = App.useApp();
   const [links, setLinks] = useState<PreviewLink[]>([]);
   const [fresh, setFresh] = useState<string | null>(null);
-  const base = `/api/admin/articles/${articleId}/previews`;
 
   const load = useCallback(async () => {
     try {

@@ -15,25 +15,38 @@ import {
   Space,
   Spin,
   Switch,
+  Tag,
   Typography,
 } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { type AdminArticle, ArticleFormSchema, SCHEDULE_IN_PAST } from "../../../contract/admin";
+import {
+  type AdminArticle,
+  ARTICLE_STATUS_LABEL,
+  ArticleFormSchema,
+  SCHEDULE_IN_PAST,
+} from "../../../contract/admin";
 import {
   AdminArticleSchema,
   type RemoteImagesReport,
   type SavedArticle,
   SavedArticleSchema,
 } from "../../../contract/answers";
+import { RevisionRowSchema, RevisionSchema } from "../../../contract/revisions";
 import type { Route } from "./+types/article-edit";
 import { ApiError, formatDateTime, NO_STORE, useApi, useConsoleSession, zodRule } from "./api";
 import { useDraftKeeper } from "./draft-keeper";
 import { ImageField } from "./ImageField";
 import { useColumnsAndTags } from "./options";
 import { PreviewLinks } from "./PreviewLinks";
-import { type Comparable, DiffView, RevisionHistory } from "./RevisionHistory";
+import {
+  ARTICLE_DIFF,
+  type ArticleVersion,
+  articleComparable,
+  DiffView,
+  RevisionHistory,
+} from "./RevisionHistory";
 import { RichTextEditor } from "./RichTextEditor";
 import { WechatSyncDialog } from "./WechatSync";
 
@@ -66,7 +79,7 @@ const rules = (f: string) => zodRule(ArticleFormSchema, f);
 /** The form as kept in this browser's storage (dates as ISO text). */
 type KeptValues = Omit<FormValues, "createdAt"> & { createdAt?: string };
 
-const articleVersion = (a: AdminArticle): Comparable => ({
+const articleVersion = (a: AdminArticle): ArticleVersion => ({
   title: a.title,
   intro: a.intro,
   content: a.content,
@@ -76,7 +89,7 @@ const articleVersion = (a: AdminArticle): Comparable => ({
   status: a.status,
   publishedAt: a.createdAt,
 });
-const formVersion = (v: FormValues): Comparable => ({
+const formVersion = (v: FormValues): ArticleVersion => ({
   title: v.title ?? "",
   intro: v.intro ?? "",
   content: v.content ?? "",
@@ -276,9 +289,9 @@ export default function ArticleEdit() {
       >
         {conflict && (
           <DiffView
-            before={articleVersion(conflict.theirs)}
-            after={formVersion(conflict.mine)}
-            columnName={columnName}
+            before={articleComparable(articleVersion(conflict.theirs), columnName)}
+            after={articleComparable(formVersion(conflict.mine), columnName)}
+            spec={ARTICLE_DIFF}
             heading={`对方的版本（版本 ${conflict.theirs.version}，${formatDateTime(conflict.theirs.updatedAt)}）→ 我的修改`}
           />
         )}
@@ -460,8 +473,21 @@ export default function ArticleEdit() {
             {loaded && (
               <div style={{ marginTop: 12 }}>
                 <RevisionHistory
-                  article={loaded}
-                  columns={columns}
+                  base={`/api/admin/articles/${loaded.id}/revisions`}
+                  version={loaded.version}
+                  rowSchema={RevisionRowSchema}
+                  revisionSchema={RevisionSchema}
+                  describe={(r) => (
+                    <>
+                      <Tag>{ARTICLE_STATUS_LABEL[r.status]}</Tag>
+                      <Typography.Text ellipsis style={{ maxWidth: 200 }}>
+                        {r.title}
+                      </Typography.Text>
+                    </>
+                  )}
+                  compare={(r) => articleComparable(r, columnName)}
+                  spec={ARTICLE_DIFF}
+                  restoredSchema={SavedArticleSchema}
                   onRestored={(a) => {
                     show(a);
                     reportRemoteImages(a);
@@ -475,7 +501,7 @@ export default function ArticleEdit() {
                 style={{ marginTop: 24 }}
                 extra="持有链接的人无需登录即可查看，7 天后失效"
               >
-                <PreviewLinks articleId={loaded.id} />
+                <PreviewLinks base={`/api/admin/articles/${loaded.id}/previews`} />
               </Form.Item>
             )}
           </Col>

@@ -7,16 +7,17 @@ export const KEEP_EVERY_MS = 3000;
 export const RESTORE_QUESTION = "是否恢复未保存的内容？";
 export const LEAVE_QUESTION = "有未保存的修改，确定离开吗？";
 
-const keyOf = (id: string) => `console:article-draft:${id}`;
+/** Where an editor's unsaved changes are kept: per kind of content (article, landing) and id. */
+const keyOf = (kind: string, id: string) => `console:${kind}-draft:${id}`;
 
 interface Kept<T> {
   values: T;
   keptAt: string;
 }
 
-function read<T>(id: string): Kept<T> | null {
+function read<T>(key: string): Kept<T> | null {
   try {
-    const raw = window.localStorage.getItem(keyOf(id));
+    const raw = window.localStorage.getItem(key);
     return raw ? (JSON.parse(raw) as Kept<T>) : null;
   } catch {
     return null;
@@ -25,12 +26,13 @@ function read<T>(id: string): Kept<T> | null {
 
 /**
  * Unsaved editor changes (docs/product.md, "Autosave and leaving"): copied to localStorage every few
- * seconds under the article's id ('new' for a new one), offered back when the editor opens again,
- * forgotten after a save; leaving with unsaved changes (closing the tab, or a link inside the
+ * seconds under the content's kind and id ('new' for a new one), offered back when the editor opens
+ * again, forgotten after a save; leaving with unsaved changes (closing the tab, or a link inside the
  * console) asks first.
  */
-export function useDraftKeeper<T>(opts: { id: string; snapshot: () => T }) {
+export function useDraftKeeper<T>(opts: { id: string; kind?: "article" | "landing"; snapshot: () => T }) {
   const { id, snapshot } = opts;
+  const key = keyOf(opts.kind ?? "article", id);
   const { modal } = App.useApp();
   const dirty = useRef(false);
   const snap = useRef(snapshot);
@@ -40,13 +42,13 @@ export function useDraftKeeper<T>(opts: { id: string; snapshot: () => T }) {
     if (!dirty.current) return;
     try {
       window.localStorage.setItem(
-        keyOf(id),
+        key,
         JSON.stringify({ values: snap.current(), keptAt: new Date().toISOString() }),
       );
     } catch {
       // storage full or disabled: nothing to keep
     }
-  }, [id]);
+  }, [key]);
 
   useEffect(() => {
     const timer = window.setInterval(keep, KEEP_EVERY_MS);
@@ -96,12 +98,12 @@ export function useDraftKeeper<T>(opts: { id: string; snapshot: () => T }) {
     /** saved: nothing to keep or to ask about */
     saved: useCallback(() => {
       dirty.current = false;
-      window.localStorage.removeItem(keyOf(id));
-    }, [id]),
+      window.localStorage.removeItem(key);
+    }, [key]),
     /** Once the editor shows what is stored: offers back what was kept, if anything. */
     offer: useCallback(
       (restore: (values: T) => void) => {
-        const kept = read<T>(id);
+        const kept = read<T>(key);
         if (!kept) return;
         modal.confirm({
           title: RESTORE_QUESTION,
@@ -112,10 +114,10 @@ export function useDraftKeeper<T>(opts: { id: string; snapshot: () => T }) {
             restore(kept.values);
             dirty.current = true;
           },
-          onCancel: () => window.localStorage.removeItem(keyOf(id)),
+          onCancel: () => window.localStorage.removeItem(key),
         });
       },
-      [id, modal],
+      [key, modal],
     ),
   };
 }
