@@ -48,7 +48,11 @@ function menu(admin: boolean): Item[] {
       key: "content",
       icon: <FileTextOutlined />,
       label: "内容",
-      children: [link("/admin/articles", "文章"), ...resourceLinks("content")],
+      children: [
+        link("/admin/articles", "文章"),
+        link("/admin/landing-pages", "营销页面"),
+        ...resourceLinks("content"),
+      ],
     },
     {
       key: "site",
@@ -89,6 +93,7 @@ function menu(admin: boolean): Item[] {
 /** Which menu section holds a console path's first segment. */
 const OPEN: Record<string, string> = {
   articles: "content",
+  "landing-pages": "content",
   ...Object.fromEntries(CONSOLE_RESOURCE_LIST.map((r) => [r.name, r.menu.section])),
   leads: "sales",
   orders: "sales",
