@@ -1,18 +1,11 @@
-import { useEffect, useState } from "react";
-import { data, type HeadersArgs, useLocation, useRouteLoaderData } from "react-router";
+import { data, type HeadersArgs } from "react-router";
 import { landingTag, type RouteCache } from "../../../contract/cache-tags";
-import { BackToTop } from "../../components/BackToTop";
 import { ErrorView } from "../../components/ErrorView";
-import { LeftMenu } from "../../components/LeftMenu";
-import newsCss from "../../components/news.css?url";
-import { SearchOverlay } from "../../components/SearchOverlay";
-import { SiteFooter } from "../../components/SiteFooter";
-import { SiteHeader } from "../../components/SiteHeader";
 import { DATA_LANDING_HEADERS, LandingShell, landingMeta } from "../../landing/kit";
+import { NewsFrame } from "../../landing/NewsFrame";
 import { RenderSections } from "../../landing/RenderSections";
 import type { ArticleListWithItems } from "../../landing/sections/ArticleListSection";
 import type { Section } from "../../landing/types";
-import type { loader as layoutLoader } from "../news/layout";
 import type { Route } from "./+types/page";
 
 /**
@@ -59,12 +52,15 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const s = context.services;
   const page = await s.landingPages.published(url.pathname);
   if (!page) throw data(null, { status: 404 });
+  // Hidden sections stay in the console only: not drawn, and not sent in the page's data either.
   const sections = await Promise.all(
-    page.sections.map(async (sec): Promise<Section | ArticleListWithItems> => {
-      if (sec.type === "articleList") return { ...sec, articles: await articlesFor(s, sec) };
-      if (sec.type === "liveFrame") return { ...sec, src: sec.src ?? s.config.LIVE_ROOM_URL };
-      return sec;
-    }),
+    page.sections
+      .filter((sec) => !sec.hidden)
+      .map(async (sec): Promise<Section | ArticleListWithItems> => {
+        if (sec.type === "articleList") return { ...sec, articles: await articlesFor(s, sec) };
+        if (sec.type === "liveFrame") return { ...sec, src: sec.src ?? s.config.LIVE_ROOM_URL };
+        return sec;
+      }),
   );
   return { page: { ...page, sections: sections as Section[] }, origin: context.origin };
 }
@@ -82,58 +78,16 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function LandingPageRoute({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;
-  if (page.layout === "news") return <NewsFrame sections={page.sections} />;
+  if (page.layout === "news")
+    return (
+      <NewsFrame>
+        <RenderSections sections={page.sections} />
+      </NewsFrame>
+    );
   return (
     <LandingShell name={page.name}>
       <RenderSections sections={page.sections} />
     </LandingShell>
-  );
-}
-
-/** A page in the news chrome: header, left side bar, footer and search overlay (the layout's chrome data). */
-function NewsFrame({ sections }: { sections: Section[] }) {
-  const chrome = useRouteLoaderData<typeof layoutLoader>("routes/news/layout")?.chrome;
-  const location = useLocation();
-  const [search, setSearch] = useState<"header" | "menu" | null>(null);
-  const [drawer, setDrawer] = useState(false);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to navigation only
-  useEffect(() => {
-    setSearch(null);
-    setDrawer(false);
-  }, [location.key]);
-
-  return (
-    <>
-      <link rel="stylesheet" href={newsCss} precedence="news" />
-      <a href="#main" className="skip-link">
-        跳到正文
-      </a>
-      <SiteHeader onSearch={() => setSearch("header")} onMenu={() => setDrawer(true)} />
-      <div className="news-shell">
-        <LeftMenu
-          active={null}
-          activeColumnId={null}
-          moreColumns={chrome?.columns.slice(3, 6) ?? []}
-          open={drawer}
-          onClose={() => setDrawer(false)}
-          onSearch={() => {
-            setDrawer(false);
-            setSearch("menu");
-          }}
-        />
-        <div className="news-content">
-          <main id="main" className="news-main lp-page-news">
-            <RenderSections sections={sections} />
-          </main>
-        </div>
-      </div>
-      <SiteFooter />
-      <BackToTop />
-      {search && (
-        <SearchOverlay variant={search} tags={chrome?.hotTags ?? []} onClose={() => setSearch(null)} />
-      )}
-    </>
   );
 }
 
