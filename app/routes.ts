@@ -44,6 +44,7 @@ export default [
       route("articles", "routes/admin/articles.tsx"),
       route("articles/:id", "routes/admin/article-edit.tsx"),
       route("landing-pages", "routes/admin/landing-pages.tsx"),
+      route("landing-pages/:id", "routes/admin/landing-edit.tsx"),
       route("products", "routes/admin/products.tsx"),
       route("products/:id", "routes/admin/product-edit.tsx"),
       route("leads", "routes/admin/leads.tsx"),
