@@ -272,8 +272,10 @@ export function Logos({ s }: { s: LogosSection }) {
         <div key={g.label ?? g.names[0]} className="lp-logo-group">
           {g.label && <h3>{g.label}</h3>}
           <ul className="lp-logos">
-            {g.names.map((n) => (
-              <li key={n}>{n}</li>
+            {g.names.map((n, i) => (
+              // Placeholder names repeat (媒体名称): their place is their identity.
+              // biome-ignore lint/suspicious/noArrayIndexKey: names need not be unique
+              <li key={i}>{n}</li>
             ))}
           </ul>
         </div>
@@ -349,8 +351,10 @@ export function People({ s }: { s: PeopleSection }) {
     <div className="lp-wrap">
       <SectionHead id={s.id} title={s.title} intro={s.intro} />
       <ul className="lp-people">
-        {s.people.map((p) => (
-          <li key={p.name}>
+        {s.people.map((p, i) => (
+          // Two guests may share a name (a template's 嘉宾姓名): their place is their identity.
+          // biome-ignore lint/suspicious/noArrayIndexKey: names need not be unique
+          <li key={i}>
             <Picture pic={p.photo} className="lp-people-photo" />
             <h3>{p.name}</h3>
             <p>{p.title}</p>

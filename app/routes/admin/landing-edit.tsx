@@ -65,16 +65,17 @@ function errorsOf(page: LandingPage): Record<string, string> {
   return out;
 }
 
-/** A refusal's field errors (the API's `data.fields`), or the path when the refusal is about it. */
-function apiErrorsOf(err: ApiError): Record<string, string> {
-  const data = err.data as { fields?: Record<string, string>; field?: string } | null;
-  if (data?.fields && typeof data.fields === "object") return data.fields;
-  if (typeof data?.field === "string") return { [data.field]: err.message };
-  return {};
-}
+/** A value as JSON with its objects' keys sorted: two pages are the same whatever order keys came in. */
+const canonical = (v: unknown): string =>
+  JSON.stringify(v, (_k, x) =>
+    x && typeof x === "object" && !Array.isArray(x)
+      ? Object.fromEntries(Object.entries(x as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : x,
+  );
 
 type SaveState =
   | { kind: "idle" }
+  | { kind: "dirty" }
   | { kind: "saving" }
   | { kind: "saved"; at: string }
   | { kind: "failed"; message: string };
@@ -203,7 +204,7 @@ export default function LandingEdit() {
       if (edits.current === editsAtStart) {
         keeper.saved();
         // What the server stored (sanitised HTML) is what the editor goes on from.
-        if (JSON.stringify(pageOf(saved)) !== JSON.stringify(p)) show(saved);
+        if (canonical(pageOf(saved)) !== canonical(p)) show(saved);
       }
       if (!opts.auto) message.success(visible(saved) ? "已保存，线上页面已更新" : "已保存");
       return saved;
@@ -212,12 +213,12 @@ export default function LandingEdit() {
       const theirs = e.status === 409 ? AdminLandingSchema.safeParse(e.data) : null;
       if (theirs?.success) setConflict({ theirs: theirs.data as AdminLanding, mine: p });
       else {
-        const fields = e instanceof ApiError ? apiErrorsOf(e) : {};
-        if (Object.keys(fields).length > 0) showErrors(fields);
+        // The server checks with the same schemas as errorsOf above: what it refuses beyond them
+        // (a path taken meanwhile, a live-frame host) has no field of its own in the answer.
         if (opts.auto) setSaveState({ kind: "failed", message: `未自动保存：${e.message}` });
         else message.error(e.message);
       }
-      if (!opts.auto || !theirs?.success) setSaveState((s) => (s.kind === "saving" ? { kind: "idle" } : s));
+      setSaveState((s) => (s.kind === "saving" ? { kind: "dirty" } : s));
       return null;
     } finally {
       saving.current = false;
@@ -236,7 +237,7 @@ export default function LandingEdit() {
     setPage(next);
     edits.current++;
     keeper.changed();
-    setSaveState((s) => (s.kind === "saving" ? s : { kind: "idle" }));
+    setSaveState((s) => (s.kind === "saving" ? s : { kind: "dirty" }));
     scheduleAutosave();
   }
 
@@ -272,7 +273,7 @@ export default function LandingEdit() {
         <Space size={12} wrap>
           <span>{page.name || "未命名页面"}</span>
           <LandingStatusTag status={loaded.status} publishAt={loaded.publishAt} />
-          <SaveStatus state={saveState} />
+          <SaveStatus state={saveState} autosaves={autosaves(loaded)} />
         </Space>
       }
       extra={
@@ -305,7 +306,7 @@ export default function LandingEdit() {
         <Space wrap>
           <Tooltip title={editorMayNotSave ? "已发布或定时发布的页面只有管理员可以修改" : undefined}>
             <Button
-              type="primary"
+              type={visible(loaded) ? "primary" : "default"}
               onClick={saveNow}
               disabled={editorMayNotSave}
               loading={saveState.kind === "saving"}
@@ -434,8 +435,14 @@ export default function LandingEdit() {
   );
 }
 
-function SaveStatus({ state }: { state: SaveState }) {
+function SaveStatus({ state, autosaves }: { state: SaveState; autosaves: boolean }) {
   switch (state.kind) {
+    case "dirty":
+      return (
+        <Typography.Text type="secondary">
+          {autosaves ? "有修改，稍后自动保存" : "有未保存的修改，保存后才会在线上生效"}
+        </Typography.Text>
+      );
     case "saving":
       return <Typography.Text type="secondary">正在保存…</Typography.Text>;
     case "saved":
