@@ -1,13 +1,13 @@
 import { useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { SITE_NAME } from "../contract/site";
 import type { Route } from "./+types/root";
 // With a precedence React puts the stylesheet at the top of <head>, ahead of the script preloads,
 // so first paint never waits behind module downloads on a slow connection.
 import appCss from "./app.css?url";
 import { useNonce } from "./nonce";
 
-export const SITE_NAME = "电商报";
-export const SITE_SLOGAN = "电商人的新闻资讯平台";
+export { SITE_NAME, SITE_SLOGAN } from "../contract/site";
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();

@@ -8,7 +8,19 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { checkPrerequisites, ensurePostgres, ensureRedis, startCluster } from "../tools/cluster.mjs";
-import { BenchError, CONNECTIONS, copyBuild, fail, own, ROOT, startApp, waitFor, wrk } from "../tools/kit";
+import {
+  BenchError,
+  BROWSER_HEADERS,
+  CONNECTIONS,
+  ConsoleSession,
+  copyBuild,
+  fail,
+  own,
+  ROOT,
+  startApp,
+  waitFor,
+  wrk,
+} from "../tools/kit";
 import { buildPostgresDataset, buildSqliteDataset } from "./dataset";
 import { rng, zipf } from "./zipf";
 
@@ -24,14 +36,6 @@ const PUBLISH_EVERY_MS = 10_000;
 const SOAK_MINUTES = Number(process.env.TRAFFIC_SOAK_MINUTES ?? 0);
 const APP_PORT = 3720;
 const BARE_PORT = 3721;
-
-/** What a phone browser opened from a WeChat chat sends with every request. */
-export const BROWSER_HEADERS = {
-  "accept-encoding": "gzip, deflate, br",
-  cookie: "Hm_lvt_5f2c1b8e=1764000000,1764086400; Hm_lpvt_5f2c1b8e=1764090000",
-  "user-agent":
-    "Mozilla/5.0 (Linux; Android 13; V2183A Build/TP1A.220624.014) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/116.0.0.0 Mobile Safari/537.36 XWEB/1160065 MMWEBSDK/20231202 MMWEBID/2247 MicroMessenger/8.0.47.2560(0x28002F35) WeChat/arm64 Weixin NetType/WIFI Language/zh_CN ABI/arm64",
-};
 
 const SHARE = [
   "?from=singlemessage&isappinstalled=0",
@@ -136,39 +140,22 @@ function serverCpu(pid: number | undefined): { all: number; request: number } {
 /** Linux's USER_HZ (`getconf CLK_TCK`), 100 on every architecture Node runs on there. */
 const CLOCK_TICKS = 100;
 
-class Editor {
-  cookie = "";
-  csrf = "";
-  constructor(readonly base: string) {}
-  async setup() {
-    const res = await fetch(`${this.base}/api/admin/setup`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ username: "bench", displayName: "压测编辑", password: "bench-password-2026" }),
-    });
-    if (res.status !== 200) throw new BenchError(`console setup failed: ${res.status} ${await res.text()}`);
-    this.cookie = /^([^=]+=[^;]*)/.exec(res.headers.get("set-cookie") ?? "")?.[1] ?? "";
-    this.csrf = ((await res.json()) as { data: { csrfToken: string } }).data.csrfToken;
-  }
+/** The console's editor: publishes an article through the admin API. */
+class Editor extends ConsoleSession {
   async publish(title: string): Promise<number> {
-    const res = await fetch(`${this.base}/api/admin/articles`, {
-      method: "POST",
-      headers: { "content-type": "application/json", cookie: this.cookie, "x-csrf-token": this.csrf },
-      body: JSON.stringify({
-        title,
-        intro: "压测期间发布的文章",
-        content: "<p>压测期间发布的文章正文。</p>",
-        thumb: "/uploads/demo/article-1.svg",
-        author: "压测",
-        columnId: 5,
-        tags: ["压测"],
-        hot: false,
-        status: "published",
-        createdAt: new Date().toISOString(),
-      }),
+    const made = await this.call<{ id: number }>("POST", "/api/admin/articles", {
+      title,
+      intro: "压测期间发布的文章",
+      content: "<p>压测期间发布的文章正文。</p>",
+      thumb: "/uploads/demo/article-1.svg",
+      author: "压测",
+      columnId: 5,
+      tags: ["压测"],
+      hot: false,
+      status: "published",
+      createdAt: new Date().toISOString(),
     });
-    if (res.status !== 200) throw new BenchError(`publish failed: ${res.status} ${await res.text()}`);
-    return ((await res.json()) as { data: { id: number } }).data.id;
+    return made.id;
   }
 }
 

@@ -205,9 +205,10 @@ const baseShape = {
   tone: opt(
     choice("背景色", { white: "白色", grey: "灰色", dark: "深色", brand: "品牌色" }, "不选时白色与灰色交替"),
   ),
+  hidden: opt(flag("隐藏", "保留但不在页面上显示")),
 };
 
-/** A section of one type: its own fields after the shared ones (anchor, reveal, background). */
+/** A section of one type: its own fields after the shared ones (anchor, reveal, background, hidden). */
 const section = <const T extends string, S extends z.core.$ZodLooseShape>(
   type: T,
   title: string,

@@ -10,6 +10,14 @@ import autocannon from "autocannon";
 
 export const ROOT = process.cwd();
 
+/** What a phone browser opened from a WeChat chat sends with every request. */
+export const BROWSER_HEADERS = {
+  "accept-encoding": "gzip, deflate, br",
+  cookie: "Hm_lvt_5f2c1b8e=1764000000,1764086400; Hm_lpvt_5f2c1b8e=1764090000",
+  "user-agent":
+    "Mozilla/5.0 (Linux; Android 13; V2183A Build/TP1A.220624.014) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/116.0.0.0 Mobile Safari/537.36 XWEB/1160065 MMWEBSDK/20231202 MMWEBID/2247 MicroMessenger/8.0.47.2560(0x28002F35) WeChat/arm64 Weixin NetType/WIFI Language/zh_CN ABI/arm64",
+};
+
 /** A missing prerequisite (a build, a program): reported in one line, without a stack trace. */
 export class BenchError extends Error {}
 
@@ -243,4 +251,34 @@ export function scriptAssets(html: string): string[] {
   for (const m of html.matchAll(/import\("([^"]+\.js)"\)/g)) found.add(m[1]!);
   for (const m of html.matchAll(/import\s+"([^"]+\.js)"/g)) found.add(m[1]!);
   return [...found];
+}
+
+/**
+ * The console as a benchmark drives it: the first admin made through setup, then API calls with
+ * its session cookie and CSRF token. `call` answers the envelope's data, or fails the run.
+ */
+export class ConsoleSession {
+  cookie = "";
+  csrf = "";
+  constructor(readonly base: string) {}
+  async setup() {
+    const res = await fetch(`${this.base}/api/admin/setup`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username: "bench", displayName: "压测编辑", password: "bench-password-2026" }),
+    });
+    if (res.status !== 200) throw new BenchError(`console setup failed: ${res.status} ${await res.text()}`);
+    this.cookie = /^([^=]+=[^;]*)/.exec(res.headers.get("set-cookie") ?? "")?.[1] ?? "";
+    this.csrf = ((await res.json()) as { data: { csrfToken: string } }).data.csrfToken;
+  }
+  async call<T>(method: string, apiPath: string, body?: unknown): Promise<T> {
+    const res = await fetch(this.base + apiPath, {
+      method,
+      headers: { "content-type": "application/json", cookie: this.cookie, "x-csrf-token": this.csrf },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    if (res.status !== 200)
+      throw new BenchError(`${method} ${apiPath} failed: ${res.status} ${await res.text()}`);
+    return ((await res.json()) as { data: T }).data;
+  }
 }

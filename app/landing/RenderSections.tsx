@@ -1,4 +1,4 @@
-import { type ComponentType, Fragment } from "react";
+import { type ComponentType, memo } from "react";
 import { Reveal } from "./kit";
 import { ArticleListSection } from "./sections/ArticleListSection";
 import {
@@ -85,20 +85,57 @@ function renderOne(s: Section, first: boolean) {
   return <Component s={s} first={first} />;
 }
 
-export function RenderSections({ sections }: { sections: Section[] }) {
+/**
+ * One section: a band of the page (`tone`), or chrome drawn as it is (`tone` null). Memoised on the
+ * section object, so a page changed in one section redraws that one only (the console's preview
+ * follows typing this way). `index` marks the section's element for the preview to find it.
+ */
+const SectionView = memo(function SectionView({
+  s,
+  first,
+  tone,
+  index,
+}: {
+  s: Section;
+  first: boolean;
+  tone: string | null;
+  index?: number;
+}) {
+  if (tone === null) {
+    if (index === undefined) return renderOne(s, first);
+    return (
+      <div data-lp-index={index} style={{ display: "contents" }}>
+        {renderOne(s, first)}
+      </div>
+    );
+  }
+  return (
+    <section id={s.id} className={`lp-section lp-tone-${tone}`} data-section={s.type} data-lp-index={index}>
+      {s.reveal ? <Reveal className="lp-reveal">{renderOne(s, first)}</Reveal> : renderOne(s, first)}
+    </section>
+  );
+});
+
+/**
+ * The sections of a page in order; hidden ones are kept in the page but not drawn. `marked` (the
+ * console's preview only) gives each drawn section's element `data-lp-index`, its place in `sections`.
+ */
+export function RenderSections({ sections, marked = false }: { sections: Section[]; marked?: boolean }) {
   let band = 0;
+  let first = true;
   return (
     <>
       {sections.map((s, i) => {
+        if (s.hidden) return null;
         const key = `${s.type}-${s.id ?? i}`;
-        const first = i === 0;
-        if (CHROME.has(s.type)) return <Fragment key={key}>{renderOne(s, first)}</Fragment>;
-        const tone = s.type === "hero" ? "hero" : (s.tone ?? (band++ % 2 === 0 ? "white" : "grey"));
-        return (
-          <section key={key} id={s.id} className={`lp-section lp-tone-${tone}`} data-section={s.type}>
-            {s.reveal ? <Reveal className="lp-reveal">{renderOne(s, first)}</Reveal> : renderOne(s, first)}
-          </section>
-        );
+        const opens = first;
+        first = false;
+        const tone = CHROME.has(s.type)
+          ? null
+          : s.type === "hero"
+            ? "hero"
+            : (s.tone ?? (band++ % 2 === 0 ? "white" : "grey"));
+        return <SectionView key={key} s={s} first={opens} tone={tone} index={marked ? i : undefined} />;
       })}
     </>
   );

@@ -1,26 +1,11 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { articleTag, type ContentChange } from "../../contract/cache-tags";
 import type { ArticleSummary, WechatSign } from "../../contract/entities";
 import { wechatPushSignature } from "../../fakes/wechat-mp";
 import { engines, startTestServer, type TestServer } from "../helpers/server";
-
-const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
-
-async function redisReachable(): Promise<boolean> {
-  const r = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  r.on("error", () => {});
-  try {
-    await r.connect();
-    return (await r.ping()) === "PONG";
-  } catch {
-    return false;
-  } finally {
-    r.disconnect();
-  }
-}
+import { REDIS_URL, redisReachable } from "../helpers/services";
 
 const reachable = await redisReachable();
 if (!reachable) {

@@ -1,5 +1,4 @@
 import crypto from "node:crypto";
-import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Envelope } from "../../contract/envelope";
 import {
@@ -10,21 +9,7 @@ import {
   LOGIN_ACCOUNT_TURN,
 } from "../../server/entities/users";
 import { engines, startTestServer, type TestServer } from "../helpers/server";
-
-const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
-
-async function redisReachable(): Promise<boolean> {
-  const r = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  r.on("error", () => {});
-  try {
-    await r.connect();
-    return (await r.ping()) === "PONG";
-  } catch {
-    return false;
-  } finally {
-    r.disconnect();
-  }
-}
+import { REDIS_URL, redisReachable } from "../helpers/services";
 
 /**
  * SQLite with the in-process limits store; PostgreSQL (when reachable) with the counts in Redis

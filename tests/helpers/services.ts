@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type BetterSqlite3 from "better-sqlite3";
+import { Redis } from "ioredis";
 import { inject } from "vitest";
 import { loadConfig } from "../../server/config";
 import { type Database, openDatabase } from "../../server/db";
@@ -59,4 +60,21 @@ export function watchStatements(
   return () => {
     for (const [method, original] of saved) proto[method] = original;
   };
+}
+
+/** The Redis the production-mode tests share (TEST_REDIS_URL, or the local default). */
+export const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+
+/** Whether that Redis answers: tests of shared state skip, with a visible note, when it does not. */
+export async function redisReachable(): Promise<boolean> {
+  const r = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  r.on("error", () => {});
+  try {
+    await r.connect();
+    return (await r.ping()) === "PONG";
+  } catch {
+    return false;
+  } finally {
+    r.disconnect();
+  }
 }

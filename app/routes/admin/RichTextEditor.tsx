@@ -49,11 +49,14 @@ export function RichTextEditor({
   onChange,
   id,
   placeholder,
+  compact = false,
 }: {
   value?: string;
   onChange?: (html: string) => void;
   id?: string;
   placeholder?: string;
+  /** short rich text (a landing section's HTML field): bold, italic, links and line breaks only */
+  compact?: boolean;
 }) {
   const { message } = App.useApp();
   const upload = useImageUpload("body");
@@ -70,7 +73,7 @@ export function RichTextEditor({
     content: value ?? "",
     editorProps: {
       attributes: {
-        class: "rte-content article-body",
+        class: compact ? "rte-content rte-compact" : "rte-content article-body",
         "aria-label": placeholder ?? "正文",
         role: "textbox",
         "aria-multiline": "true",
@@ -171,16 +174,24 @@ export function RichTextEditor({
         {tool("斜体", <ItalicOutlined />, state?.italic, () => chain().toggleItalic().run())}
         {tool("下划线", <UnderlineOutlined />, state?.underline, () => chain().toggleUnderline().run())}
         {tool("删除线", <StrikethroughOutlined />, state?.strike, () => chain().toggleStrike().run())}
-        <Divider orientation="vertical" />
-        {text("二级标题", "H2", state?.h2, () => chain().toggleHeading({ level: 2 }).run())}
-        {text("三级标题", "H3", state?.h3, () => chain().toggleHeading({ level: 3 }).run())}
-        {text("引用", "“”", state?.quote, () => chain().toggleBlockquote().run())}
-        {tool("无序列表", <UnorderedListOutlined />, state?.bullet, () => chain().toggleBulletList().run())}
-        {tool("有序列表", <OrderedListOutlined />, state?.ordered, () => chain().toggleOrderedList().run())}
+        {!compact && (
+          <>
+            <Divider orientation="vertical" />
+            {text("二级标题", "H2", state?.h2, () => chain().toggleHeading({ level: 2 }).run())}
+            {text("三级标题", "H3", state?.h3, () => chain().toggleHeading({ level: 3 }).run())}
+            {text("引用", "“”", state?.quote, () => chain().toggleBlockquote().run())}
+            {tool("无序列表", <UnorderedListOutlined />, state?.bullet, () =>
+              chain().toggleBulletList().run(),
+            )}
+            {tool("有序列表", <OrderedListOutlined />, state?.ordered, () =>
+              chain().toggleOrderedList().run(),
+            )}
+          </>
+        )}
         <Divider orientation="vertical" />
         {tool("链接", <LinkOutlined />, state?.link, setLink)}
-        {tool("插入图片", <PictureOutlined />, false, () => fileInput.current?.click())}
-        {text("分隔线", "—", false, () => chain().setHorizontalRule().run())}
+        {!compact && tool("插入图片", <PictureOutlined />, false, () => fileInput.current?.click())}
+        {!compact && text("分隔线", "—", false, () => chain().setHorizontalRule().run())}
         {text("清除格式", "Tx", false, () => chain().unsetAllMarks().clearNodes().run())}
         <Divider orientation="vertical" />
         {tool("撤销", <UndoOutlined />, false, () => chain().undo().run(), !state?.canUndo)}

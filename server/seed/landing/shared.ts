@@ -6,23 +6,9 @@ import type { Clip, Cta, CtaBandSection, LandingPage, Pic } from "../../../contr
  * so changing one is a one-line edit.
  */
 
-/** The site's name and slogan as the pages show them (app/root.tsx SITE_NAME, SITE_SLOGAN). */
-export const SITE_NAME = "电商报";
-export const SITE_SLOGAN = "电商人的新闻资讯平台";
+import { pic, SITE_NAME } from "../../../contract/site";
 
-/** docs/product.md §2: landing pages without a title of their own show the site name and slogan. */
-export const SLOGAN_TITLE = `${SITE_NAME} - ${SITE_SLOGAN}`;
-
-/** A picture of ours: /landing/<folder>/<name>.svg, drawn by scripts/generate-landing-media.ts. */
-export const pic = (
-  folder: string,
-  name: string,
-  alt: string,
-  w: number,
-  h: number,
-  art: Pic["art"] = "poster",
-  sub?: string,
-): Pic => ({ src: `/landing/${folder}/${name}.svg`, alt, w, h, art, ...(sub ? { sub } : {}) });
+export { pic, SITE_NAME, SITE_SLOGAN, SLOGAN_TITLE } from "../../../contract/site";
 
 export const ownTitle = (name: string) => `${name} - ${SITE_NAME}`;
 
