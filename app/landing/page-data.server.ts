@@ -34,12 +34,15 @@ async function articlesFor(s: Services, sec: Extract<Section, { type: "articleLi
  * given their room. The public route and a preview link show the same thing this way.
  */
 export async function landingPageData(s: Services, page: StoredPage): Promise<StoredPage> {
+  // Hidden sections stay in the console only: not drawn, and not sent in the page's data either.
   const sections = await Promise.all(
-    page.sections.map(async (sec): Promise<Section | ArticleListWithItems> => {
-      if (sec.type === "articleList") return { ...sec, articles: await articlesFor(s, sec) };
-      if (sec.type === "liveFrame") return { ...sec, src: sec.src ?? s.config.LIVE_ROOM_URL };
-      return sec;
-    }),
+    page.sections
+      .filter((sec) => !sec.hidden)
+      .map(async (sec): Promise<Section | ArticleListWithItems> => {
+        if (sec.type === "articleList") return { ...sec, articles: await articlesFor(s, sec) };
+        if (sec.type === "liveFrame") return { ...sec, src: sec.src ?? s.config.LIVE_ROOM_URL };
+        return sec;
+      }),
   );
   return { ...page, sections: sections as Section[] };
 }

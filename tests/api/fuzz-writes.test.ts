@@ -1578,6 +1578,76 @@ describe.each(engines())("writes fuzzed on %s, followed to the pages they change
     },
   });
 
+  def("POST /api/admin/landing-pages/:id/revisions/:revision/restore", {
+    transport: "json",
+    prepare: async () => {
+      const page = await newLanding();
+      const { path: _p, ...body } = await landingBody();
+      const changed = await change<{ version: number }>("PUT", `/api/admin/landing-pages/${page.id}`, {
+        ...body,
+        path: page.path,
+        name: "改过的名称",
+        version: page.version,
+      });
+      const revs = await get<{ id: number }[]>(`/api/admin/landing-pages/${page.id}/revisions`);
+      const first = await get<{ page: { name: string } }>(
+        `/api/admin/landing-pages/${page.id}/revisions/${revs.at(-1)!.id}`,
+      );
+      return {
+        path: `/api/admin/landing-pages/${page.id}/revisions/${revs.at(-1)!.id}/restore`,
+        base: { version: changed.version },
+        state: () => get(`/api/admin/landing-pages/${page.id}`),
+        readBack: async () => {
+          const row = await get<{ name: string }>(`/api/admin/landing-pages/${page.id}`);
+          return row.name === first.page.name
+            ? []
+            : [`restore: name ${show(row.name)}, not ${show(first.page.name)}`];
+        },
+        pages: () => [page.path],
+      };
+    },
+  });
+  def("POST /api/admin/landing-pages/:id/previews", {
+    transport: "json",
+    prepare: async () => {
+      const page = await newLanding();
+      return {
+        path: `/api/admin/landing-pages/${page.id}/previews`,
+        base: baseOf("POST /api/admin/landing-pages/:id/previews", { days: 3 }),
+        state: () => get(`/api/admin/landing-pages/${page.id}/previews`),
+        readBack: async (_s, a) => {
+          const made = dataOf<{ path: string; link: { id: string } }>(a);
+          const list = await get<{ id: string }[]>(`/api/admin/landing-pages/${page.id}/previews`);
+          if (!list.some((l) => l.id === made.link.id)) return [`preview ${made.link.id} is not listed`];
+          const shown = await request("GET", made.path);
+          return shown.status === 200 ? [] : [`preview ${made.path} of a page answers ${shown.status}`];
+        },
+        pages: (_s, a) => [dataOf<{ path: string }>(a).path, page.path],
+      };
+    },
+  });
+  def("DELETE /api/admin/landing-pages/:id/previews", {
+    transport: "query",
+    prepare: async () => {
+      const page = await newLanding();
+      const made = await change<{ path: string; link: { id: string } }>(
+        "POST",
+        `/api/admin/landing-pages/${page.id}/previews`,
+        { days: 1 },
+      );
+      return {
+        path: `/api/admin/landing-pages/${page.id}/previews`,
+        base: { link: made.link.id },
+        state: () => get(`/api/admin/landing-pages/${page.id}/previews`),
+        readBack: async () => {
+          const shown = await request("GET", made.path);
+          return shown.status === 200 ? [`revoked preview ${made.path} still answers 200`] : [];
+        },
+        pages: () => [made.path],
+      };
+    },
+  });
+
   // Public writes
   const leadsTotal = async () => (await get<{ total: number }>("/api/admin/leads?pageSize=1")).total;
   const leadReadBack = (key: string, fields: Record<string, string>) => async (sent: Json) => {

@@ -340,6 +340,69 @@ describe.skipIf(!canRun)("production mode behind nginx", () => {
       .not.toContain("跨实例再次发布");
   });
 
+  it("shows a landing page published through one instance on the other, and takes it down from either", async () => {
+    const [a, b] = [cluster.apps[0]!.url, cluster.apps[1]!.url];
+    const onA = new AdminClient(a);
+    // The first admin, unless an earlier test made it (setup answers only on an empty site).
+    const chief = { username: "chief", displayName: "总编", password: "correct-horse-battery" };
+    const setup = await onA.req("POST", "/api/admin/setup", chief, { origin: a });
+    const signIn = async (client: AdminClient, origin: string) => {
+      const login = await client.req(
+        "POST",
+        "/api/admin/login",
+        { username: "chief", password: "correct-horse-battery" },
+        { origin },
+      );
+      expect(login.status, login.text).toBe(200);
+      client.adopt(login);
+    };
+    if (setup.status === 200) onA.adopt(setup);
+    else await signIn(onA, a);
+    const p = "/market/cluster/launch";
+    const page = async (base: string) => {
+      const res = await fetch(base + p, { headers: { cookie: "Hm_lvt_1=1", "accept-encoding": "br" } });
+      return { status: res.status, body: await res.text() };
+    };
+    // Both instances hold the path's 404 before the publish.
+    for (const base of [a, b]) expect((await page(base)).status).toBe(404);
+    const created = await onA.req<{ id: number }>(
+      "POST",
+      "/api/admin/landing-pages",
+      {
+        path: p,
+        title: "跨实例营销页 - 电商报",
+        name: "跨实例营销页",
+        description: "在一个实例发布，另一个实例显示",
+        sections: [
+          {
+            type: "hero",
+            title: "跨实例发布的营销页",
+            image: { src: "/landing/summit/hero.svg", alt: "主视觉", w: 1440, h: 520 },
+          },
+        ],
+      },
+      { origin: a },
+    );
+    expect(created.status, created.text).toBe(200);
+    const id = created.body.data.id;
+    const published = await onA.req("POST", `/api/admin/landing-pages/${id}/publish`, undefined, {
+      origin: a,
+    });
+    expect(published.status, published.text).toBe(200);
+    // B hears the change over Redis (milliseconds; the poll allows a busy machine 10 s).
+    await expect
+      .poll(async () => (await page(b)).body, { timeout: 10_000, interval: 20 })
+      .toContain("跨实例发布的营销页");
+
+    // Taken down through B: A answers 404 soon after.
+    expect((await page(a)).status).toBe(200);
+    const onB = new AdminClient(b);
+    await signIn(onB, b);
+    const down = await onB.req("POST", `/api/admin/landing-pages/${id}/takedown`, undefined, { origin: b });
+    expect(down.status, down.text).toBe(200);
+    await expect.poll(async () => (await page(a)).status, { timeout: 10_000, interval: 20 }).toBe(404);
+  });
+
   it("publishes a scheduled article once, and every instance shows it within seconds of its time", async () => {
     const admin = new AdminClient(cluster.apps[1]!.url);
     const login = await admin.req(
