@@ -2,12 +2,15 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect } from "vitest";
+import type { AdminLanding } from "../../contract/landing";
 import { firstAdmin, testPicture } from "../../tools/admin-client";
 import { PHONE, sawMessage, screenshot, visit } from "./browser";
 import { test as base, openPage } from "./fixture";
 
 /** The new marketing colleague: publishing pages needs an admin (docs/product.md §6). */
 const MARKETING = { username: "market", displayName: "市场部小王", password: "e2e-market-password" };
+/** A colleague without the admin role: drafts and previews only. */
+const EDITOR = { username: "intern", displayName: "实习生小李", password: "e2e-intern-password" };
 const PATH = "/activity/wsfh/e2e-summit";
 const HERO = "2025 跨境电商增长大会";
 const GUESTS = [
@@ -74,8 +77,13 @@ async function publicShows(
 }
 
 const test = base
-  .extend("desk", { scope: "file" }, async ({ browser, site }, { onCleanup }) => {
-    await firstAdmin(site.url, MARKETING);
+  .extend("chief", { scope: "file" }, async ({ site }) => {
+    const chief = await firstAdmin(site.url, MARKETING);
+    await chief.req("POST", "/api/admin/users", { ...EDITOR, role: "editor" });
+    return chief;
+  })
+  .extend("desk", { scope: "file" }, async ({ browser, site, chief }, { onCleanup }) => {
+    void chief;
     const desk = await openPage(browser, site);
     onCleanup(() => desk.context.close());
     return desk;
@@ -226,6 +234,74 @@ describe("营销页面 in Chromium, as a new marketing colleague", { timeout: 30
     expect(await visitor.locator('meta[property="og:title"]').getAttribute("content")).toBe(
       "会议名称 - 电商报",
     );
+    expect(errors).toEqual([]);
+  });
+
+  test("an editor copies the page as a draft, may not publish, and is told when someone else saved first", async ({
+    open,
+    chief,
+  }) => {
+    const { page: desk, errors } = await open();
+    await signIn(desk, EDITOR);
+    await visit(desk, `/admin/landing-pages?q=${encodeURIComponent("e2e-summit")}`);
+    const row = desk.locator(".ant-table-row").filter({ hasText: PATH });
+    await row.getByRole("link", { name: "增长大会" }).waitFor();
+
+    // The published page: visible to visitors, so the editor may not save, publish or take it down.
+    await row.getByRole("link", { name: "增长大会" }).click();
+    await desk.getByText("此页面访客可见，只有管理员可以保存修改；你的修改会暂存在本浏览器。").waitFor();
+    expect(await button(desk, "保存").isDisabled()).toBe(true);
+    expect(await button(desk, "下线").isDisabled()).toBe(true);
+
+    // A copy: a draft of its own at a new path.
+    await visit(desk, `/admin/landing-pages?q=${encodeURIComponent("e2e-summit")}`);
+    await button(row, "复制").click();
+    const dialog = desk.getByRole("dialog").filter({ hasText: "新建营销页面" });
+    expect(await dialog.getByLabel("页面名称", { exact: true }).inputValue()).toBe("增长大会（副本）");
+    expect(await dialog.getByLabel("页面路径", { exact: true }).inputValue()).toBe(`${PATH}-copy`);
+    await dialog.getByText("路径可用").waitFor();
+    await button(dialog, "创建").click();
+    await expect.poll(() => /^\/admin\/landing-pages\/\d+$/.test(new URL(desk.url()).pathname)).toBe(true);
+    const id = Number(new URL(desk.url()).pathname.split("/").pop());
+    await desk.getByText("草稿", { exact: true }).first().waitFor();
+    expect(await button(desk, "发布").isDisabled()).toBe(true);
+    expect(await button(desk, "定时发布").isDisabled()).toBe(true);
+    const copy = (await chief.req<AdminLanding>("GET", `/api/admin/landing-pages/${id}`)).body.data;
+    expect(copy.status).toBe("draft");
+    expect(copy.sections).toEqual(
+      (await chief.req<AdminLanding>("GET", `/api/admin/landing-pages/${copy.id - 1}`)).body.data.sections,
+    );
+
+    // Someone else saves the copy; the editor's next autosave is refused and shows both versions.
+    await chief.req("PUT", `/api/admin/landing-pages/${id}`, {
+      ...Object.fromEntries(
+        [
+          "path",
+          "title",
+          "name",
+          "description",
+          "shareTitle",
+          "shareDescription",
+          "shareImage",
+          "layout",
+          "sections",
+        ]
+          .filter((k) => (copy as Record<string, unknown>)[k] !== undefined)
+          .map((k) => [k, (copy as Record<string, unknown>)[k]]),
+      ),
+      name: "主管改过的副本",
+      version: copy.version,
+    });
+    await desk.getByRole("tab", { name: "页面设置与分享" }).click();
+    await desk.getByLabel("页面名称", { exact: true }).fill("实习生改的副本");
+    const conflict = desk
+      .getByRole("dialog")
+      .filter({ hasText: "页面已被他人修改，请查看对方的版本后再保存" });
+    await conflict.getByText("主管改过的副本").waitFor();
+    await conflict.getByText("实习生改的副本").waitFor();
+    await conflict.getByRole("button", { name: "采用对方的版本" }).click();
+    await conflict.waitFor({ state: "hidden" });
+    await expect.poll(() => desk.getByLabel("页面名称", { exact: true }).inputValue()).toBe("主管改过的副本");
     expect(errors).toEqual([]);
   });
 });

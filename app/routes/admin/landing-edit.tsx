@@ -234,6 +234,8 @@ export default function LandingEdit() {
 
   /** Every change of the page: the preview follows, the keeper and autosave hear of it. */
   function edited(next: LandingPage) {
+    // Opening a section's form may hand back the same page: that is no change.
+    if (pageRef.current && canonical(next) === canonical(pageRef.current)) return;
     setPage(next);
     edits.current++;
     keeper.changed();
