@@ -59,12 +59,18 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const s = context.services;
   const page = await s.landingPages.published(url.pathname);
   if (!page) throw data(null, { status: 404 });
+  const sold = await s.products.existing(
+    page.sections.flatMap((sec) => (sec.type === "buyButton" && sec.productId ? [sec.productId] : [])),
+  );
   const sections = await Promise.all(
-    page.sections.map(async (sec): Promise<Section | ArticleListWithItems> => {
-      if (sec.type === "articleList") return { ...sec, articles: await articlesFor(s, sec) };
-      if (sec.type === "liveFrame") return { ...sec, src: sec.src ?? s.config.LIVE_ROOM_URL };
-      return sec;
-    }),
+    page.sections
+      // A buy button whose 报名产品 is gone is left out rather than lead to a dead sign-up page.
+      .filter((sec) => sec.type !== "buyButton" || sec.source !== "product" || sold.has(sec.productId ?? 0))
+      .map(async (sec): Promise<Section | ArticleListWithItems> => {
+        if (sec.type === "articleList") return { ...sec, articles: await articlesFor(s, sec) };
+        if (sec.type === "liveFrame") return { ...sec, src: sec.src ?? s.config.LIVE_ROOM_URL };
+        return sec;
+      }),
   );
   return { page: { ...page, sections: sections as Section[] }, origin: context.origin };
 }
