@@ -337,6 +337,11 @@ export const LeadFilterSchema = z.object({
   form: z.preprocess(blankToUndefined, z.enum(["business", "expert"]).optional()),
   status: z.preprocess(blankToUndefined, z.enum(["new", "contacted", "closed"]).optional()),
   q: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()),
+  /** the page the leads were sent from (its path, exactly as 线索 lists it) */
+  sourcePage: z.preprocess(
+    blankToUndefined,
+    z.string({ error: "来源页面不正确" }).trim().max(500, "来源页面不能超过 500 个字符").optional(),
+  ),
   from: z.preprocess(blankToUndefined, day),
   to: z.preprocess(blankToUndefined, day),
   page: pageNo,

@@ -88,6 +88,14 @@ export const AdminLeadSchema = z.object({
   createdAt: z.string(),
 });
 
+/** A page leads were sent from (线索's page filter): its path, the landing page's name there, how many. */
+export const LeadSourcePageSchema = z.object({
+  page: z.string(),
+  name: z.string().nullable(),
+  leads: z.number(),
+});
+export type LeadSourcePage = z.infer<typeof LeadSourcePageSchema>;
+
 export const AdminOrderSchema = z.object({
   id: z.number(),
   orderNo: z.string(),

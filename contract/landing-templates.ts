@@ -234,11 +234,11 @@ const recruit: LandingTemplate = {
         ],
       },
       {
-        type: "ctaBand",
+        type: "leadForm",
         id: "signup",
+        form: "business",
         title: "填写报名信息",
-        text: "报名表单：提交后工作人员 1 个工作日内联系你。",
-        ctas: [{ label: "提交报名", href: `${PLACEHOLDER_LINK}form` }],
+        intro: "提交后工作人员 1 个工作日内联系你。招募达人时把表单换成「达人合作」。",
       },
       {
         type: "ctaBand",

@@ -804,6 +804,48 @@ export const ArticleListSectionSchema = section(
   { message: "请填写所选文章来源的关键词、栏目或标签", path: ["source"] },
 );
 
+/** The merchant (商家合作) or influencer (达人合作) form of the MCN page; each lead records this page. */
+export const LeadFormSectionSchema = section(
+  "leadForm",
+  "线索表单",
+  "商家合作或达人合作表单；提交的线索记下来自本页，可在「MCN 线索」中按页面筛选",
+  {
+    form: choice("表单", { business: "商家合作", expert: "达人合作" }, "与 MCN 页面的表单相同"),
+    title: title(),
+    intro: intro(),
+  },
+);
+
+/**
+ * A buy button: the sign-up page of one of the console's 报名产品, or an outside shop's page (new
+ * window). A product that is gone is refused by the API and hidden on the public page.
+ */
+export const BuyButtonSectionSchema = section(
+  "buyButton",
+  "购买按钮",
+  "打开一个报名产品的在线报名页，或外部店铺的商品链接",
+  {
+    title: opt(title()),
+    text: opt(text("说明", 200)),
+    label: text("按钮文字", 30),
+    source: choice("购买方式", { product: "报名产品", link: "外部链接" }),
+    productId: opt(
+      int("报名产品", 1, 2_147_483_647, "购买方式为报名产品时选择；按钮打开该产品的在线报名页").meta({
+        title: "报名产品",
+        description: "购买方式为报名产品时选择；按钮打开该产品的在线报名页",
+        product: true,
+      }),
+    ),
+    href: opt(linkHref("外部链接", "购买方式为外部链接时填写，在新窗口打开")),
+    priceNote: opt(text("价格说明", 40, "如「¥1980 / 人」，显示在按钮旁")),
+  },
+).superRefine((s, ctx) => {
+  if (s.source === "product" && s.productId === undefined)
+    ctx.addIssue({ code: "custom", message: "请选择报名产品", path: ["productId"] });
+  if (s.source === "link" && !s.href)
+    ctx.addIssue({ code: "custom", message: "请填写外部链接", path: ["href"] });
+});
+
 /** Every section schema, by type: the editor's palette lists them in this order. */
 export const SECTION_SCHEMAS = {
   hero: HeroSectionSchema,
@@ -838,6 +880,8 @@ export const SECTION_SCHEMAS = {
   catalog: CatalogSectionSchema,
   liveFrame: LiveFrameSectionSchema,
   articleList: ArticleListSectionSchema,
+  leadForm: LeadFormSectionSchema,
+  buyButton: BuyButtonSectionSchema,
 } as const;
 
 export const SectionSchema = z
@@ -876,6 +920,8 @@ export const SectionSchema = z
       CatalogSectionSchema,
       LiveFrameSectionSchema,
       ArticleListSectionSchema,
+      LeadFormSectionSchema,
+      BuyButtonSectionSchema,
     ],
     {
       error: (iss) =>
@@ -949,6 +995,8 @@ export type CtaBandSection = z.infer<typeof CtaBandSectionSchema>;
 export type CatalogSection = z.infer<typeof CatalogSectionSchema>;
 export type LiveFrameSection = z.infer<typeof LiveFrameSectionSchema>;
 export type ArticleListSection = z.infer<typeof ArticleListSectionSchema>;
+export type LeadFormSection = z.infer<typeof LeadFormSectionSchema>;
+export type BuyButtonSection = z.infer<typeof BuyButtonSectionSchema>;
 export type Section = z.infer<typeof SectionSchema>;
 export type SectionType = Section["type"];
 export type LandingPage = z.infer<typeof LandingPageSchema>;

@@ -1,6 +1,7 @@
-import { type ComponentType, memo } from "react";
+import { type ComponentType, lazy, memo, Suspense } from "react";
 import { Reveal } from "./kit";
 import { ArticleListSection } from "./sections/ArticleListSection";
+import { BuyButton } from "./sections/BuyButton";
 import {
   Agenda,
   Awards,
@@ -35,6 +36,19 @@ import {
 import { ScrollNav } from "./sections/ScrollNav";
 import { SolutionTabs } from "./sections/SolutionTabs";
 import type { Section, SectionType } from "./types";
+
+/**
+ * The lead form brings the forms' validation rules (zod) with it: its code loads only on pages
+ * that show one (drawn on the server all the same, and hydrated once its code has arrived).
+ */
+const LeadFormSection = lazy(() => import("./sections/LeadFormSection"));
+function LeadForm(props: { s: Extract<Section, { type: "leadForm" }> }) {
+  return (
+    <Suspense fallback={null}>
+      <LeadFormSection {...props} />
+    </Suspense>
+  );
+}
 
 /** A section's component; `first`: it opens the page (its title is the page's heading). */
 type ComponentMap = {
@@ -75,6 +89,8 @@ const COMPONENTS: ComponentMap = {
   catalog: Catalog,
   liveFrame: LiveFrame,
   articleList: ArticleListSection,
+  leadForm: LeadForm,
+  buyButton: BuyButton,
 };
 
 /** Sections that are not bands of the page: they render their own landmark. */

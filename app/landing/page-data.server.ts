@@ -34,10 +34,15 @@ async function articlesFor(s: Services, sec: Extract<Section, { type: "articleLi
  * given their room. The public route and a preview link show the same thing this way.
  */
 export async function landingPageData(s: Services, page: StoredPage): Promise<StoredPage> {
-  // Hidden sections stay in the console only: not drawn, and not sent in the page's data either.
+  const sold = await s.products.existing(
+    page.sections.flatMap((sec) => (sec.type === "buyButton" && sec.productId ? [sec.productId] : [])),
+  );
   const sections = await Promise.all(
     page.sections
+      // Hidden sections stay in the console only: not drawn, and not sent in the page's data either.
       .filter((sec) => !sec.hidden)
+      // A buy button whose 报名产品 is gone is left out rather than lead to a dead sign-up page.
+      .filter((sec) => sec.type !== "buyButton" || sec.source !== "product" || sold.has(sec.productId ?? 0))
       .map(async (sec): Promise<Section | ArticleListWithItems> => {
         if (sec.type === "articleList") return { ...sec, articles: await articlesFor(s, sec) };
         if (sec.type === "liveFrame") return { ...sec, src: sec.src ?? s.config.LIVE_ROOM_URL };

@@ -1,7 +1,13 @@
 import { type Kysely, type Selectable, sql } from "kysely";
 import { LRUCache } from "lru-cache";
 import type { z } from "zod";
-import { ARTICLES, type CacheTag, landingChange, landingPathKey } from "../../contract/cache-tags";
+import {
+  ARTICLES,
+  type CacheTag,
+  landingChange,
+  landingPathKey,
+  productTag,
+} from "../../contract/cache-tags";
 import {
   type AdminLanding,
   type AdminLandingRow,
@@ -45,6 +51,7 @@ export const LANDING_MESSAGES_SERVER = {
       : "站点未配置允许嵌入的直播间域名，请不要填写直播间地址",
   adminOnly: "已发布或定时发布的页面只有管理员可以修改",
   notScheduledPast: "定时发布的时间须晚于现在",
+  productGone: (id: number) => `报名产品 ${id} 不存在或已删除，请重新选择`,
 } as const;
 
 /** A page as its path shows it to visitors. */
@@ -55,6 +62,8 @@ interface IndexEntry {
   id: number;
   /** it shows article lists: its answers are purged by article changes too */
   articles: boolean;
+  /** the 报名产品 its buy buttons sell: its answers are purged when one changes or is deleted */
+  products: number[];
 }
 
 /**
@@ -105,6 +114,19 @@ const toAdmin = (r: Row): AdminLanding => ({
 
 const showsArticles = (sections: Section[]) => sections.some((s) => s.type === "articleList");
 
+/** The 报名产品 of a page's buy buttons, with where each is chosen (the field an error points at). */
+const productsOf = (sections: Section[]) =>
+  sections.flatMap((s, i) =>
+    s.type === "buyButton" && s.source === "product" && s.productId !== undefined
+      ? [{ id: s.productId, field: `sections.${i}.productId` }]
+      : [],
+  );
+
+const indexEntry = (r: { id: number; sections: string }): IndexEntry => {
+  const sections = sectionsOf(r);
+  return { id: r.id, articles: showsArticles(sections), products: productsOf(sections).map((p) => p.id) };
+};
+
 /** The HTML-marked fields (`html: true` in the schema's metadata) of a value, sanitised. */
 function sanitiseHtml(schema: z.ZodType, value: unknown): unknown {
   const meta = schema.meta() as { html?: boolean } | undefined;
@@ -133,6 +155,8 @@ export function createLandingPages(deps: {
   database: Database;
   events: ContentEvents;
   logger: Logger;
+  /** the 报名产品 a buy button may sell */
+  products: { existing(ids: readonly number[]): Promise<Set<number>> };
   /** hosts a live-frame section may show (the configured room's host and LIVE_FRAME_HOSTS) */
   liveHosts: string[];
   /** the editor's redirects: a path change of a public page leaves a 301 from the old path */
@@ -162,7 +186,7 @@ export function createLandingPages(deps: {
       .where("status", "=", "published")
       .execute();
     index.clear();
-    for (const r of rows) index.set(r.path_key, { id: r.id, articles: showsArticles(sectionsOf(r)) });
+    for (const r of rows) index.set(r.path_key, indexEntry(r));
   }
 
   async function reloadPath(key: string) {
@@ -172,7 +196,7 @@ export function createLandingPages(deps: {
       .where("path_key", "=", key)
       .where("status", "=", "published")
       .executeTakeFirst();
-    if (r) index.set(key, { id: r.id, articles: showsArticles(sectionsOf(r)) });
+    if (r) index.set(key, indexEntry(r));
     else index.delete(key);
   }
 
@@ -243,6 +267,14 @@ export function createLandingPages(deps: {
     return { ...page, sections };
   }
 
+  /** Refuses buy buttons whose 报名产品 is gone, naming the field (`sections.<i>.productId`). */
+  async function checkProducts(page: LandingPage) {
+    const wanted = productsOf(page.sections);
+    const found = await deps.products.existing(wanted.map((p) => p.id));
+    const gone = wanted.find((p) => !found.has(p.id));
+    if (gone) throw new AppError(400, LANDING_MESSAGES_SERVER.productGone(gone.id), { field: gone.field });
+  }
+
   const columnsOf = (p: LandingPage) => ({
     path: p.path,
     path_key: landingPathKey(p.path),
@@ -286,8 +318,7 @@ export function createLandingPages(deps: {
     const paths = [before?.path_key, after?.path_key].filter((p): p is string => !!p);
     if (started) {
       if (before) index.delete(before.path_key);
-      if (after?.status === "published")
-        index.set(after.path_key, { id: after.id, articles: showsArticles(sectionsOf(after)) });
+      if (after?.status === "published") index.set(after.path_key, indexEntry(after));
       indexChanged();
     }
     for (const p of paths) memo.delete(p);
@@ -377,6 +408,7 @@ export function createLandingPages(deps: {
     if (!actor.admin && (before.status === "published" || before.status === "scheduled"))
       throw new AppError(403, LANDING_MESSAGES_SERVER.adminOnly);
     await checkPath(page.path, id);
+    await checkProducts(page);
     const now = new Date().toISOString();
     await db
       .transaction()
@@ -420,9 +452,12 @@ export function createLandingPages(deps: {
     },
     /** Whether a published landing page answers at this path (synchronous: the serving layer asks per request). */
     isPage: (path: string) => index.has(landingPathKey(path)),
-    /** What the answer at a path shows besides the page itself: article lists. */
+    /** What the answer at a path shows besides the page itself: article lists, 报名产品 of buy buttons. */
     tags(path: string): CacheTag[] {
-      return index.get(landingPathKey(path))?.articles ? [ARTICLES] : [];
+      const entry = index.get(landingPathKey(path));
+      if (!entry) return [];
+      const tags: CacheTag[] = entry.products.map(productTag);
+      return entry.articles ? [ARTICLES, ...tags] : tags;
     },
     /** Called after the index changed (the serving keys forget what they worked out). */
     onIndexChange(fn: () => void): () => void {
@@ -484,6 +519,7 @@ export function createLandingPages(deps: {
     async create(input: LandingPage, by: string): Promise<AdminLanding> {
       const page = prepare(input);
       await checkPath(page.path);
+      await checkProducts(page);
       const now = new Date().toISOString();
       const id = await db
         .transaction()
@@ -582,7 +618,7 @@ export function createLandingPages(deps: {
         .returning(["id", "name", "path_key", "path", "sections", "status"])
         .execute();
       for (const r of due) {
-        if (started) index.set(r.path_key, { id: r.id, articles: showsArticles(sectionsOf(r)) });
+        if (started) index.set(r.path_key, indexEntry(r));
         memo.delete(r.path_key);
       }
       if (due.length > 0) {

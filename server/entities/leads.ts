@@ -5,6 +5,7 @@ import { fileTypeFromBuffer } from "file-type";
 import { type Selectable, sql } from "kysely";
 import type { z } from "zod";
 import { type AdminLead, LEAD_STATUSES, type LeadFilterSchema, type Paged } from "../../contract/admin";
+import type { LeadSourcePage } from "../../contract/answers";
 import {
   MCN_DEDUP_MINUTES,
   MCN_MESSAGES,
@@ -15,6 +16,7 @@ import {
   UPLOAD_MESSAGES,
   UPLOAD_TYPES,
 } from "../../contract/mcn";
+import { cleanText } from "../../contract/text";
 import type { Database } from "../db";
 import type { McnLeadTable } from "../db/schema";
 import { lazily } from "../lazily";
@@ -52,11 +54,40 @@ export const EXPORT_MAX_ROWS = 50_000;
 const label = (list: readonly { value: string; label: string }[], v: string) =>
   list.find((x) => x.value === v)?.label ?? v;
 
+/** The longest source page kept (a landing page's path is at most 200 characters). */
+export const SOURCE_PAGE_MAX = 200;
+
+/**
+ * The page a lead was sent from, as 线索 shows and filters it: the path of the Referer when the
+ * Referer is a page of this site (one of `hosts`), else null. The path is decoded (a Chinese path
+ * reads as typed), without query or fragment, control characters, repeated or trailing slashes,
+ * and at most SOURCE_PAGE_MAX characters: one page is always written the same way.
+ */
+export function leadSourcePage(referer: string | undefined, hosts: readonly (string | undefined)[]) {
+  if (!referer) return null;
+  let url: URL;
+  try {
+    url = new URL(referer);
+  } catch {
+    return null;
+  }
+  if ((url.protocol !== "http:" && url.protocol !== "https:") || !hosts.includes(url.host)) return null;
+  let path = url.pathname;
+  try {
+    path = decodeURIComponent(path);
+  } catch {}
+  path = cleanText(path)
+    .replace(/\s+/g, "")
+    .replace(/\/{2,}/g, "/")
+    .replace(/(.)\/$/, "$1");
+  return path.startsWith("/") ? Array.from(path).slice(0, SOURCE_PAGE_MAX).join("") : null;
+}
+
 /** Where the request came from; stored with the lead, never logged. */
 export interface LeadMeta {
   ipHash: string;
   userAgent?: string | null;
-  /** path of the Referer (the page holding the form) */
+  /** the page holding the form, a site path (leadSourcePage) */
   sourcePage?: string | null;
   /** the honeypot field's value */
   honeypot?: unknown;
@@ -120,6 +151,7 @@ export function createMcnService(opts: {
     let q = db.selectFrom("mcn_leads");
     if (f.form) q = q.where("form", "=", f.form);
     if (f.status) q = q.where("status", "=", f.status);
+    if (f.sourcePage) q = q.where("source_page", "=", f.sourcePage);
     if (f.from) q = q.where("created_at", ">=", beijingDayStart(f.from));
     if (f.to) q = q.where("created_at", "<", beijingDayEnd(f.to));
     if (f.q) {
@@ -292,6 +324,30 @@ export function createMcnService(opts: {
         page: f.page,
         pageSize: f.pageSize,
       };
+    },
+
+    /**
+     * The pages leads were sent from, with how many each and the name of the landing page there
+     * (null: not a landing page), most leads first: 线索's page filter.
+     */
+    async sourcePages(): Promise<LeadSourcePage[]> {
+      const rows = await db
+        .selectFrom("mcn_leads")
+        .leftJoin("landing_pages", (j) =>
+          j.on((eb) => eb("landing_pages.path_key", "=", eb.fn<string>("lower", ["mcn_leads.source_page"]))),
+        )
+        .select([
+          "mcn_leads.source_page as page",
+          (eb) => eb.fn.max("landing_pages.name").as("name"),
+          (eb) => eb.fn.countAll<number>().as("n"),
+        ])
+        .where("mcn_leads.source_page", "is not", null)
+        .groupBy("mcn_leads.source_page")
+        .orderBy("n", "desc")
+        .orderBy("mcn_leads.source_page")
+        .limit(500)
+        .execute();
+      return rows.map((r) => ({ page: r.page ?? "", name: r.name ?? null, leads: Number(r.n) }));
     },
 
     async lead(id: number): Promise<AdminLead> {

@@ -140,6 +140,17 @@ export function createProductService(deps: { database: Database; events: Content
       }));
     },
 
+    /** Which of these product ids exist (a landing page's buy buttons). */
+    async existing(ids: readonly number[]): Promise<Set<number>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db
+        .selectFrom("products")
+        .select("id")
+        .where("id", "in", [...new Set(ids)])
+        .execute();
+      return new Set(rows.map((r) => r.id));
+    },
+
     /** Every product with its order count (the console's list). */
     async all(): Promise<AdminProduct[]> {
       const rows = await db.selectFrom("products").selectAll().orderBy("id").execute();

@@ -92,6 +92,7 @@ export function createServices(opts: {
     events,
     logger,
     redirects,
+    products,
     liveHosts: [
       new URL(config.LIVE_ROOM_URL).hostname,
       ...config.LIVE_FRAME_HOSTS.map((h) => h.split(":")[0]!),

@@ -371,4 +371,60 @@ describe("MCN page /wxmcn in Chromium", () => {
     const desktop = await openMcn("/wxmcn");
     await screenshot(desktop.page, "mcn-intro-desktop", { fullPage: true });
   });
+
+  test("the same form on a landing page, on a phone, records that page as the lead's source", async ({
+    site,
+    openMcn,
+  }) => {
+    const lp = site.services.landingPages;
+    const made = await lp.create(
+      {
+        path: "/hz/zebra/join",
+        title: "达人招募 - 电商报",
+        name: "达人招募",
+        description: "达人招募页",
+        sections: [
+          {
+            type: "hero",
+            title: "达人招募",
+            image: { src: "/landing/hz-zzc/hero.svg", alt: "招募主视觉", w: 1440, h: 520 },
+          },
+          {
+            type: "leadForm",
+            id: "apply",
+            form: "business",
+            title: "填写合作信息",
+            intro: "1 个工作日内联系你",
+          },
+          {
+            type: "buyButton",
+            label: "立即报名",
+            source: "link",
+            href: "https://shop.example.com/x",
+            priceNote: "¥99",
+          },
+        ],
+      },
+      "tester",
+    );
+    await lp.publish(made.id, "tester");
+    const { page, errors } = await openMcn("/hz/zebra/join?utm_source=wechat", { mobile: true });
+    const form = page.locator(".lp-lead-form form");
+    const id = await form.getAttribute("id");
+    expect(id).toMatch(/^lead-business-/);
+    const phone = "13600009999";
+    for (const [field, value] of [
+      ["contactName", "王五"],
+      ["contactPhone", phone],
+      ["brand", "招募品牌"],
+      ["role", "店长"],
+    ])
+      await page.locator(`#${id}_${field}`).fill(value!);
+    await screenshot(page, "landing-lead-form-phone", { fullPage: true });
+    await form.locator("button[type=submit]").click();
+    await page.locator(".ant-modal-confirm").getByRole("button", { name: "确定" }).click();
+    await sawMessage(page, "提交成功");
+    expect(await leads(site, phone)).toMatchObject([{ form: "business", sourcePage: "/hz/zebra/join" }]);
+    expect(errors).toEqual([]);
+  });
 });

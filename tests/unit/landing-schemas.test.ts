@@ -31,7 +31,7 @@ const page = {
 
 describe("landing schemas (contract/landing.ts)", () => {
   it("describe every section type of the renderer", () => {
-    expect(Object.keys(SECTION_SCHEMAS)).toHaveLength(32);
+    expect(Object.keys(SECTION_SCHEMAS)).toHaveLength(34);
     expect(SectionSchema.options.map((o) => o.shape.type.value).sort()).toEqual(
       Object.keys(SECTION_SCHEMAS).sort(),
     );
@@ -162,5 +162,39 @@ describe("landing schemas (contract/landing.ts)", () => {
     expect(LinkHrefSchema.meta()).toMatchObject({ link: true });
     expect(SECTION_SCHEMAS.hero.shape.image.meta()).toMatchObject({ picture: true });
     for (const s of Object.values(SECTION_SCHEMAS)) expect(s.meta()?.title).toMatch(CHINESE);
+  });
+
+  it("take a lead form of either MCN form, and refuse another", () => {
+    for (const form of ["business", "expert"])
+      expect(SectionSchema.safeParse({ type: "leadForm", form, title: "合作报名" }).success).toBe(true);
+    expect(refusal(SectionSchema, { type: "leadForm", form: "partner", title: "合作报名" })).toEqual([
+      { path: "form", message: "请选择表单" },
+    ]);
+  });
+
+  it("take a buy button of a sign-up product or an outside link, saying in Chinese what is missing", () => {
+    const button = { type: "buyButton", label: "立即报名" };
+    expect(SectionSchema.safeParse({ ...button, source: "product", productId: 3 }).success).toBe(true);
+    expect(
+      SectionSchema.safeParse({
+        ...button,
+        source: "link",
+        href: "https://shop.example.com/x",
+        priceNote: "¥99",
+      }).success,
+    ).toBe(true);
+    expect(refusal(SectionSchema, { ...button, source: "product" })).toEqual([
+      { path: "productId", message: "请选择报名产品" },
+    ]);
+    expect(refusal(SectionSchema, { ...button, source: "link" })).toEqual([
+      { path: "href", message: "请填写外部链接" },
+    ]);
+    expect(refusal(SectionSchema, { ...button, source: "link", href: "javascript:alert(1)" })).toEqual([
+      { path: "href", message: LANDING_MESSAGES.link("外部链接") },
+    ]);
+    expect(refusal(SectionSchema, { ...button, source: "product", productId: 0 })[0]!.message).toBe(
+      "报名产品不能小于 1",
+    );
+    expect(SECTION_SCHEMAS.buyButton.shape.productId.meta()).toMatchObject({ product: true });
   });
 });

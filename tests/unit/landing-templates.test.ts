@@ -60,7 +60,9 @@ describe("landing starter templates (contract/landing-templates.ts)", () => {
       expect.arrayContaining(["scrollNav", "hero", "people", "agenda", "buyStrip", "logos", "contact"]),
     );
     expect(types("product")).toEqual(expect.arrayContaining(["hero", "features", "steps", "buyStrip"]));
-    expect(types("recruit")).toEqual(expect.arrayContaining(["hero", "features", "steps", "ctaBand"]));
+    expect(types("recruit")).toEqual(
+      expect.arrayContaining(["hero", "features", "steps", "leadForm", "ctaBand"]),
+    );
     const hero = LANDING_TEMPLATES.find((t) => t.key === "product")!.make("/x").sections[0];
     expect(hero?.type === "hero" && hero.hotspots?.length).toBeGreaterThan(0);
   });

@@ -1,8 +1,9 @@
 import { Card, Select, Table, Tag } from "antd";
+import { useEffect, useState } from "react";
 import { type AdminLead, LEAD_STATUSES } from "../../../contract/admin";
-import { AdminLeadSchema } from "../../../contract/answers";
+import { AdminLeadSchema, itemsOf, LeadSourcePageSchema } from "../../../contract/answers";
 import type { Route } from "./+types/leads";
-import { formatDateTime, NO_STORE } from "./api";
+import { formatDateTime, NO_STORE, useApi } from "./api";
 import { detailColumn, FilterSelect, RecordDrawer, RecordToolbar, useRecords } from "./records";
 
 export function headers() {
@@ -25,6 +26,22 @@ export default function Leads() {
     AdminLeadSchema,
   );
 
+  // The pages leads came from (landing pages by their name), for the 来源页面 filter.
+  const api = useApi();
+  const [pages, setPages] = useState<{ value: string; label: string }[]>([]);
+  useEffect(() => {
+    api("GET", "/api/admin/leads/source-pages", undefined, itemsOf(LeadSourcePageSchema))
+      .then((r) =>
+        setPages(
+          r.items.map((p) => ({
+            value: p.page,
+            label: `${p.name ? `${p.name} ` : ""}${p.page}（${p.leads}）`,
+          })),
+        ),
+      )
+      .catch(() => {});
+  }, [api]);
+
   const statusSelect = (lead: AdminLead) => (
     <Select
       size="small"
@@ -45,6 +62,17 @@ export default function Leads() {
           value={filters.status}
           options={LEAD_STATUSES}
           onChange={(v) => set({ status: v })}
+        />
+        <Select
+          placeholder="来源页面"
+          aria-label="来源页面"
+          allowClear
+          showSearch={{ optionFilterProp: "label" }}
+          value={filters.sourcePage}
+          options={pages}
+          onChange={(v: string | undefined) => set({ sourcePage: v ?? undefined })}
+          popupMatchSelectWidth={false}
+          style={{ width: 220 }}
         />
       </RecordToolbar>
       <Table<AdminLead>
@@ -73,6 +101,13 @@ export default function Leads() {
             key: "what",
             render: (_v, r) =>
               r.form === "business" ? `${r.brand ?? ""}（${r.role ?? ""}）` : (r.channelNickname ?? ""),
+          },
+          {
+            title: "来源页面",
+            dataIndex: "sourcePage",
+            width: 180,
+            ellipsis: true,
+            render: (p: string | null) => p ?? "",
           },
           {
             title: "状态",

@@ -1,11 +1,11 @@
 import { Link, useSearchParams } from "react-router";
 import type { RouteCache } from "../../../contract/cache-tags";
+import { BusinessForm, ExpertForm } from "../../components/lead-forms/LeadForms";
 import { useWechatShare } from "../../components/useWechatShare";
 import { SITE_NAME } from "../../root";
 import type { Route } from "./+types/page";
 import { CONTACT, MCN_MENU, type McnTab } from "./data";
 import { Intro, Stats, Steps } from "./Intro";
-import { BusinessForm, ExpertForm } from "./LeadForms";
 import "./mcn.css";
 
 /** Page cache: the query parameters the loader reads and what the page shows (contract/cache-tags.ts). */

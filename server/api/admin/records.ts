@@ -12,6 +12,8 @@ import {
   AdminLeadSchema,
   AdminOrderSchema,
   DashboardSchema,
+  itemsOf,
+  LeadSourcePageSchema,
   pagedOf,
   RevealedIdSchema,
 } from "../../../contract/answers";
@@ -68,6 +70,15 @@ export const consoleRecordEndpoints = [
     response: pagedOf(AdminLeadSchema),
     query: LeadFilterSchema,
     handler: (f, s) => s.mcn.leads(f),
+  }),
+  endpoint({
+    method: "get",
+    path: "/api/admin/leads/source-pages",
+    tag: leads,
+    role: "admin",
+    summary: "The pages leads were sent from, most leads first (the sourcePage filter's choices)",
+    response: itemsOf(LeadSourcePageSchema),
+    handler: async (_q, s) => ({ items: await s.mcn.sourcePages() }),
   }),
   endpoint({
     method: "get",

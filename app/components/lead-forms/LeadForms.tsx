@@ -14,6 +14,7 @@ import { send } from "../../api/client";
 import { confirm, preloadFeedback, toast } from "../../ui/feedback";
 import { Field, type Rule, useForm } from "../../ui/form";
 import { PlusIcon } from "../../ui/icons";
+import "./lead-forms.css";
 
 /** antd's picture upload, loaded once the influencer form is on screen. */
 const IdUpload = lazy(() => import("./IdUpload"));
@@ -203,8 +204,12 @@ function LeadForm({
   );
 }
 
-export function BusinessForm() {
-  const form = useForm("mcn-business", EMPTY, () => rulesOf(McnBusinessForm, BUSINESS_FIELDS));
+/**
+ * The merchant form (商家合作). `name` is the form's id and its fields' prefix: a page showing
+ * more than one form gives each its own.
+ */
+export function BusinessForm({ name = "mcn-business" }: { name?: string }) {
+  const form = useForm(name, EMPTY, () => rulesOf(McnBusinessForm, BUSINESS_FIELDS));
   return <LeadForm form={form} endpoint="/api/mcn/insertMcnBusiness" fields={BUSINESS_FIELDS} />;
 }
 
@@ -220,8 +225,12 @@ function UploadPlaceholder() {
   );
 }
 
-export function ExpertForm({ active }: { active: boolean }) {
-  const form = useForm("mcn-expert", EMPTY, () => ({
+/**
+ * The influencer form (达人合作). Its picture upload (antd) loads once `active` is true, never up
+ * front; `name` as for BusinessForm.
+ */
+export function ExpertForm({ active, name = "mcn-expert" }: { active: boolean; name?: string }) {
+  const form = useForm(name, EMPTY, () => ({
     ...rulesOf(McnExpertForm, EXPERT_FIELDS),
     idCopyPic: { ...rule(McnExpertForm, "idCopyPic"), trigger: "change" },
   }));

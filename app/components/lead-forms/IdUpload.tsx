@@ -23,7 +23,7 @@ export interface IdUploadProps {
 
 /**
  * The ID-copy picture of the influencer form: antd's picture-card upload, loaded after the form
- * shows (app/routes/mcn/LeadForms.tsx), without antd's style runtime (antd-visitor.css styles it).
+ * shows (LeadForms.tsx), without antd's style runtime (antd-visitor.css styles it).
  */
 export default function IdUpload({ files, setFiles, onPicture }: IdUploadProps) {
   const beforeUpload: UploadProps["beforeUpload"] = (file) => {
