@@ -65,6 +65,13 @@ function errorsOf(page: LandingPage): Record<string, string> {
   return out;
 }
 
+/** The field a refusal names (`data.field`, as `sections.3.productId`), with its message. */
+function refusedField(err: unknown): Record<string, string> {
+  if (!(err instanceof ApiError)) return {};
+  const field = (err.data as { field?: unknown } | null)?.field;
+  return typeof field === "string" ? { [field]: err.message } : {};
+}
+
 /** A value as JSON with its objects' keys sorted: two pages are the same whatever order keys came in. */
 const canonical = (v: unknown): string =>
   JSON.stringify(v, (_k, x) =>
@@ -213,8 +220,10 @@ export default function LandingEdit() {
       const theirs = e.status === 409 ? AdminLandingSchema.safeParse(e.data) : null;
       if (theirs?.success) setConflict({ theirs: theirs.data as AdminLanding, mine: p });
       else {
-        // The server checks with the same schemas as errorsOf above: what it refuses beyond them
-        // (a path taken meanwhile, a live-frame host) has no field of its own in the answer.
+        // The server checks with the same schemas as errorsOf above; what it refuses beyond them
+        // names its field when it has one (a 报名产品 deleted meanwhile).
+        const field = refusedField(e);
+        if (Object.keys(field).length > 0) showErrors(field);
         if (opts.auto) setSaveState({ kind: "failed", message: `未自动保存：${e.message}` });
         else message.error(e.message);
       }
