@@ -124,6 +124,7 @@ describe("营销页面 in Chromium, as a new marketing colleague", { timeout: 30
     await dialog.getByText("该路径属于资讯、后台、接口或静态文件，不能用作营销页面").waitFor();
     await dialog.getByLabel("页面路径", { exact: true }).fill(PATH);
     await dialog.getByText("路径可用").waitFor();
+    await screenshot(page, "admin-landing-new-desktop");
     await button(dialog, "创建").click();
     await expect.poll(() => /^\/admin\/landing-pages\/\d+$/.test(new URL(page.url()).pathname)).toBe(true);
     await sawMessage(page, "页面已创建（草稿）");
