@@ -92,8 +92,10 @@ export function LandingPreview({
     const el = marked && getComputedStyle(marked).display === "contents" ? marked.firstElementChild : marked;
     if (!el) return;
     const win = doc.defaultView;
-    const top = el.getBoundingClientRect().top + (win?.scrollY ?? 0);
-    win?.scrollTo({ top: Math.max(0, top - 8), behavior: "smooth" });
+    // scroll-margin-top keeps a section clear of the sticky page menu, as on the public page.
+    const margin = Number.parseFloat(getComputedStyle(el).scrollMarginTop) || 0;
+    const top = el.getBoundingClientRect().top + (win?.scrollY ?? 0) - margin;
+    win?.scrollTo({ top: Math.max(0, top), behavior: "smooth" });
   }, [selected, body, shown.sections.length]);
 
   const width = PREVIEW_WIDTH[device];
@@ -107,10 +109,10 @@ export function LandingPreview({
         srcDoc={FRAME_DOC}
         onLoad={onLoad}
         style={{
+          left: Math.max(0, (box.w - width * scale) / 2),
           width,
           height,
           transform: scale === 1 ? undefined : `scale(${scale})`,
-          transformOrigin: "0 0",
         }}
       />
       {body && createPortal(<PageView page={shown} />, body)}

@@ -24,7 +24,7 @@ import {
 } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { Badge, Button, Empty, Popconfirm, Tooltip } from "antd";
-import { useMemo, useRef, useState } from "react";
+import { memo, useCallback, useMemo, useRef, useState } from "react";
 import { SECTION_SCHEMAS } from "../../../../contract/landing";
 import type { z } from "../../../../contract/zod";
 import type { Section } from "../../../landing/types";
@@ -32,6 +32,9 @@ import { SchemaForm } from "./SchemaForm";
 import { SectionPalette } from "./SectionPalette";
 import { errorsUnder, sectionIssues, sectionLabel, sectionTitle } from "./schema-fields";
 import "./landing-editor.css";
+
+/** The fields every section has (contract/landing.ts baseShape), shown after the section's own. */
+const SHARED_SETTINGS = { title: "区块设置", keys: ["id", "tone", "reveal", "hidden"] };
 
 let nextKey = 0;
 const newKey = () => `s${++nextKey}`;
@@ -126,6 +129,17 @@ export function SectionEditor({
     onChange(next);
   }
 
+  // One handler for the rows for the life of the list: a row draws again only when it changes.
+  const latest = useRef({ selected, onSelect, duplicate, toggleHidden, remove });
+  latest.current = { selected, onSelect, duplicate, toggleHidden, remove };
+  const act = useCallback((action: RowAction, i: number) => {
+    const l = latest.current;
+    if (action === "select") l.onSelect(l.selected === i ? null : i);
+    else if (action === "duplicate") l.duplicate(i);
+    else if (action === "hide") l.toggleHidden(i);
+    else l.remove(i);
+  }, []);
+
   const issueCounts = useMemo(
     () =>
       sections.map(
@@ -181,10 +195,7 @@ export function SectionEditor({
                   section={s}
                   active={selected === i}
                   issues={issueCounts[i] ?? 0}
-                  onSelect={() => onSelect(selected === i ? null : i)}
-                  onDuplicate={() => duplicate(i)}
-                  onToggleHidden={() => toggleHidden(i)}
-                  onRemove={() => remove(i)}
+                  onAction={act}
                 />
               ))}
             </ol>
@@ -202,6 +213,7 @@ export function SectionEditor({
             schema={SECTION_SCHEMAS[current.type] as unknown as z.ZodType}
             value={current}
             errors={formErrors}
+            trailing={SHARED_SETTINGS}
             onChange={(v) => onChange(sections.map((old, j) => (j === selected ? (v as Section) : old)))}
           />
         </div>
@@ -211,27 +223,27 @@ export function SectionEditor({
   );
 }
 
-function SectionRow({
+type RowAction = "select" | "duplicate" | "hide" | "remove";
+
+const SectionRow = memo(function SectionRow({
   id,
   index,
   section,
   active,
   issues,
-  onSelect,
-  onDuplicate,
-  onToggleHidden,
-  onRemove,
+  onAction,
 }: {
   id: string;
   index: number;
   section: Section;
   active: boolean;
   issues: number;
-  onSelect(): void;
-  onDuplicate(): void;
-  onToggleHidden(): void;
-  onRemove(): void;
+  onAction(action: RowAction, index: number): void;
 }) {
+  const onSelect = () => onAction("select", index);
+  const onDuplicate = () => onAction("duplicate", index);
+  const onToggleHidden = () => onAction("hide", index);
+  const onRemove = () => onAction("remove", index);
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id });
   const { title } = sectionLabel(section.type);
   const text = sectionTitle(section);
@@ -283,4 +295,4 @@ function SectionRow({
       </Popconfirm>
     </li>
   );
-}
+});
