@@ -92,8 +92,9 @@ export function LandingPreview({
     const el = marked && getComputedStyle(marked).display === "contents" ? marked.firstElementChild : marked;
     if (!el) return;
     const win = doc.defaultView;
-    // scroll-margin-top keeps a section clear of the sticky page menu, as on the public page.
-    const margin = Number.parseFloat(getComputedStyle(el).scrollMarginTop) || 0;
+    // Clear of the sticky page menu, if the page has one (anchored sections do this by scroll-margin-top).
+    const menu = doc.querySelector<HTMLElement>(".lp-scrollnav");
+    const margin = menu && menu !== el && !menu.contains(el) ? menu.offsetHeight : 0;
     const top = el.getBoundingClientRect().top + (win?.scrollY ?? 0) - margin;
     win?.scrollTo({ top: Math.max(0, top), behavior: "smooth" });
   }, [selected, body, shown.sections.length]);

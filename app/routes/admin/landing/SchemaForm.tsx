@@ -192,7 +192,7 @@ const FieldView = memo(function FieldView({
       const set = (v: string) => onChange(v === "" && optional ? undefined : v);
       if (type.html)
         return item(<RichTextEditor compact id={id} value={text} placeholder={label} onChange={set} />);
-      if (type.max !== null && type.max > 100)
+      if (type.max !== null && type.max > 100 && !type.link)
         return item(
           <Input.TextArea
             id={id}

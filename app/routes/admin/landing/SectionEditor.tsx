@@ -24,7 +24,7 @@ import {
 } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { Badge, Button, Empty, Popconfirm, Tooltip } from "antd";
-import { memo, useCallback, useMemo, useRef, useState } from "react";
+import { type ComponentType, memo, useCallback, useMemo, useRef, useState } from "react";
 import { SECTION_SCHEMAS } from "../../../../contract/landing";
 import type { z } from "../../../../contract/zod";
 import type { Section } from "../../../landing/types";
@@ -32,6 +32,23 @@ import { SchemaForm } from "./SchemaForm";
 import { SectionPalette } from "./SectionPalette";
 import { errorsUnder, sectionIssues, sectionLabel, sectionTitle } from "./schema-fields";
 import "./landing-editor.css";
+
+/** What a section type's own form is given (the generated SchemaForm is given the same). */
+export interface SectionFormProps {
+  value: Section;
+  onChange(next: Section): void;
+  /** issues by path inside the section, from the API */
+  errors?: Record<string, string>;
+}
+
+/**
+ * A section type's own form, only where the generated one does not fit: `forms/<type>.tsx` with the
+ * form as its default export. Found by its file name; nothing else to register.
+ */
+const OWN_FORMS = import.meta.glob<{ default: ComponentType<SectionFormProps> }>("./forms/*.tsx", {
+  eager: true,
+});
+const ownForm = (type: string) => OWN_FORMS[`./forms/${type}.tsx`]?.default;
 
 /** The fields every section has (contract/landing.ts baseShape), shown after the section's own. */
 const SHARED_SETTINGS = { title: "区块设置", keys: ["id", "tone", "reveal", "hidden"] };
@@ -208,18 +225,31 @@ export function SectionEditor({
             <strong>{sectionLabel(current.type).title}</strong>
             <span className="schema-help">{sectionLabel(current.type).description}</span>
           </div>
-          <SchemaForm
+          <SectionForm
             key={keys.current[selected]}
-            schema={SECTION_SCHEMAS[current.type] as unknown as z.ZodType}
             value={current}
             errors={formErrors}
-            trailing={SHARED_SETTINGS}
-            onChange={(v) => onChange(sections.map((old, j) => (j === selected ? (v as Section) : old)))}
+            onChange={(v) => onChange(sections.map((old, j) => (j === selected ? v : old)))}
           />
         </div>
       )}
       <SectionPalette open={palette} onClose={() => setPalette(false)} onAdd={add} />
     </div>
+  );
+}
+
+/** The form of one section: its type's own, or the one made from its schema. */
+function SectionForm({ value, onChange, errors }: SectionFormProps) {
+  const Own = ownForm(value.type);
+  if (Own) return <Own value={value} onChange={onChange} errors={errors} />;
+  return (
+    <SchemaForm
+      schema={SECTION_SCHEMAS[value.type] as unknown as z.ZodType}
+      value={value}
+      errors={errors}
+      trailing={SHARED_SETTINGS}
+      onChange={(v) => onChange(v as Section)}
+    />
   );
 }
 
