@@ -1,9 +1,13 @@
 import { z } from "zod";
 
-/** A preview link as the console lists it (the token itself is shown once, when it is made). */
+/**
+ * A preview link as the console lists it (the token itself is shown once, when it is made). It
+ * opens one article or one landing page: the other id is null.
+ */
 export const PreviewLinkSchema = z.object({
   id: z.string(),
-  articleId: z.number(),
+  articleId: z.number().nullable(),
+  landingPageId: z.number().nullable(),
   createdBy: z.string(),
   createdAt: z.string(),
   expiresAt: z.string(),
@@ -22,7 +26,12 @@ export const PreviewFormSchema = z.object({
     .optional(),
 });
 
-/** Where a preview token opens its article. */
+/** The id the console names a link by, as `?link=` of a revoke. */
+export const PreviewRevokeSchema = z.object({
+  link: z.string({ error: "请指定预览链接" }).regex(/^[0-9a-f]{12}$/, "预览链接不存在"),
+});
+
+/** Where a preview token opens its article or landing page. */
 export const previewPath = (token: string) => `/preview/${token}`;
 
 /** What a preview link that opens nothing says (unknown, tampered with, expired or revoked). */

@@ -86,3 +86,10 @@ export function pathId(c: ApiContext, name = "id"): number {
   if (n === undefined) throw new AppError(404, "记录不存在");
   return n;
 }
+
+/** A revision id from the path (contract/params idOf); anything else is a revision that does not exist. */
+export function revisionId(c: ApiContext): number {
+  const n = idOf(c.req.param("revision"));
+  if (n === undefined) throw new AppError(404, "版本不存在");
+  return n;
+}

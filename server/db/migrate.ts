@@ -14,6 +14,7 @@ import * as m013 from "./migrations/013_wechat_sync";
 import * as m014 from "./migrations/014_import";
 import * as m015 from "./migrations/015_travel_tables";
 import * as m016 from "./migrations/016_landing_pages";
+import * as m017 from "./migrations/017_landing_previews";
 
 type Up = (db: Kysely<unknown>, dialect: Dialect) => Promise<void>;
 
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, { up: Up }> = {
   "014_import": m014,
   "015_travel_tables": m015,
   "016_landing_pages": m016,
+  "017_landing_previews": m017,
 };
 
 /** The migrations this code knows, in order (a backup's schema level is checked against them). */

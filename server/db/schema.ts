@@ -234,7 +234,10 @@ export interface AuditLogTable {
 export interface PreviewLinkTable {
   /** SHA-256 of the link's token */
   id: string;
-  article_id: number;
+  /** the article it opens, or null: the landing page */
+  article_id: number | null;
+  /** the landing page it opens (no foreign key: see migration 017), or null: the article */
+  landing_page_id: number | null;
   created_by: string;
   created_at: string;
   expires_at: string;

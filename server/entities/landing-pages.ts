@@ -12,13 +12,14 @@ import {
   SECTION_SCHEMAS,
   type Section,
 } from "../../contract/landing";
-import { MAX_REVISIONS } from "../../contract/revisions";
+import type { LandingPathCheck, LandingRevision, LandingRevisionRow } from "../../contract/landing-admin";
 import type { Database } from "../db";
-import type { DB, LandingPageTable } from "../db/schema";
+import type { DB, LandingPageRevisionTable, LandingPageTable } from "../db/schema";
 import type { Logger } from "../logger";
 import type { ContentEvents } from "../services/content-events";
 import { AppError, notFound } from "../services/errors";
 import { sanitizeRichText } from "../services/html";
+import { keepRevision } from "./revisions";
 
 /**
  * Landing pages (docs/product.md, "Landing pages"): rows of `landing_pages`, each a list of typed
@@ -198,16 +199,32 @@ export function createLandingPages(deps: {
 
   let routeCheck: (path: string) => boolean = () => false;
 
-  /** Refuses a path that is the site's own (news, console, API, files) or an editor's redirect. */
-  function checkPath(path: string, id?: number) {
+  /**
+   * Why a page (`id`; none: a new one) cannot take a path, or null: the path is the site's own
+   * (news, console, API, files), has a file extension, is another page's (any status: the unique
+   * index covers every row), or is an editor's redirect. Saves, publishes and the console's path
+   * check ask this same question.
+   */
+  async function pathProblem(path: string, id?: number): Promise<AppError | null> {
     const key = landingPathKey(path);
     if (key === "/" || RESERVED.test(key) || routeCheck(key))
-      throw new AppError(400, LANDING_MESSAGES_SERVER.reserved);
-    if (/\.[a-z0-9]+$/i.test(key)) throw new AppError(400, LANDING_MESSAGES_SERVER.extension);
-    const held = index.get(key);
-    if (held && held.id !== id) throw new AppError(409, LANDING_MESSAGES_SERVER.pathTaken);
-    if (!held && deps.redirects.find(key, "") !== undefined)
-      throw new AppError(400, LANDING_MESSAGES_SERVER.redirected);
+      return new AppError(400, LANDING_MESSAGES_SERVER.reserved);
+    if (/\.[a-z0-9]+$/i.test(key)) return new AppError(400, LANDING_MESSAGES_SERVER.extension);
+    const there = await db
+      .selectFrom("landing_pages")
+      .select(["id", "status"])
+      .where("path_key", "=", key)
+      .executeTakeFirst();
+    if (there && there.id !== id) return new AppError(409, LANDING_MESSAGES_SERVER.pathTaken);
+    // A public page's own path can hold no redirect; any other path must be free of one.
+    if (there?.status !== "published" && deps.redirects.find(key, "") !== undefined)
+      return new AppError(400, LANDING_MESSAGES_SERVER.redirected);
+    return null;
+  }
+
+  async function checkPath(path: string, id?: number) {
+    const problem = await pathProblem(path, id);
+    if (problem) throw problem;
   }
 
   /** The page as stored: validated again (callers other than the API), HTML sanitised, live hosts checked. */
@@ -244,33 +261,16 @@ export function createLandingPages(deps: {
       ? new AppError(409, LANDING_MESSAGES_SERVER.pathTaken)
       : err;
 
-  async function recordRevision(tx: Kysely<DB>, r: Row, by: string) {
-    await tx
-      .insertInto("landing_page_revisions")
-      .values({
-        page_id: r.id,
-        version: Number(r.version),
-        status: r.status,
-        page: JSON.stringify(pageOf(r)),
-        saved_by: by,
-        saved_at: new Date().toISOString(),
-      })
-      .execute();
-    const keep = await tx
-      .selectFrom("landing_page_revisions")
-      .select("id")
-      .where("page_id", "=", r.id)
-      .orderBy("id", "desc")
-      .offset(MAX_REVISIONS - 1)
-      .limit(1)
-      .executeTakeFirst();
-    if (keep)
-      await tx
-        .deleteFrom("landing_page_revisions")
-        .where("page_id", "=", r.id)
-        .where("id", "<", keep.id)
-        .execute();
-  }
+  /** Keeps the page as this save stored it (inside the save's transaction). */
+  const recordRevision = (tx: Kysely<DB>, r: Row, by: string) =>
+    keepRevision(tx, "landing_page_revisions", {
+      page_id: r.id,
+      version: Number(r.version),
+      status: r.status,
+      page: JSON.stringify(pageOf(r)),
+      saved_by: by,
+      saved_at: new Date().toISOString(),
+    });
 
   async function row(id: number, x: Kysely<DB> = db): Promise<Row> {
     const r = await x.selectFrom("landing_pages").selectAll().where("id", "=", id).executeTakeFirst();
@@ -316,7 +316,7 @@ export function createLandingPages(deps: {
     by: string,
   ): Promise<AdminLanding> {
     const before = await row(id);
-    if (status === "published") checkPath(before.path, id);
+    if (status === "published") await checkPath(before.path, id);
     const now = new Date().toISOString();
     await db
       .updateTable("landing_pages")
@@ -325,6 +325,83 @@ export function createLandingPages(deps: {
       .execute();
     const after = await row(id);
     await changed(before, after);
+    return toAdmin(after);
+  }
+
+  type RevisionRow = Selectable<LandingPageRevisionTable>;
+
+  /** The page a revision stored (a row written by hand that is no JSON: an empty page). */
+  const revisionPage = (r: RevisionRow): PublicLanding => {
+    try {
+      return JSON.parse(r.page) as PublicLanding;
+    } catch {
+      return { path: "", title: "", name: "", description: "", layout: "landing", sections: [] };
+    }
+  };
+
+  const revisionOf = (r: RevisionRow, page = revisionPage(r)): LandingRevisionRow => ({
+    id: r.id,
+    pageId: r.page_id,
+    version: Number(r.version),
+    status: r.status,
+    name: page.name,
+    path: page.path,
+    savedBy: r.saved_by,
+    savedAt: new Date(r.saved_at).toISOString(),
+  });
+
+  async function revision(id: number, revisionId: number): Promise<LandingRevision> {
+    const r = await db
+      .selectFrom("landing_page_revisions")
+      .selectAll()
+      .where("page_id", "=", id)
+      .where("id", "=", revisionId)
+      .executeTakeFirst();
+    if (!r) throw new AppError(404, "版本不存在");
+    const page = revisionPage(r);
+    return { ...revisionOf(r, page), page };
+  }
+
+  /**
+   * A change of the whole page from `version` (an older one than stored is refused with 409 and
+   * the stored page). A page visitors see (published or scheduled) is changed by admins only.
+   */
+  async function update(
+    id: number,
+    input: LandingPage & { version: number },
+    actor: { username: string; admin: boolean },
+  ): Promise<AdminLanding> {
+    const { version, ...rest } = input;
+    const page = prepare(rest);
+    const before = await row(id);
+    if (!actor.admin && (before.status === "published" || before.status === "scheduled"))
+      throw new AppError(403, LANDING_MESSAGES_SERVER.adminOnly);
+    await checkPath(page.path, id);
+    const now = new Date().toISOString();
+    await db
+      .transaction()
+      .execute(async (tx) => {
+        const r = await tx
+          .updateTable("landing_pages")
+          .set({
+            ...columnsOf(page),
+            version: sql<number>`version + 1`,
+            updated_by: actor.username,
+            updated_at: now,
+          })
+          .where("id", "=", id)
+          .where("version", "<=", version)
+          .returning("id")
+          .executeTakeFirst();
+        if (!r) throw new AppError(409, LANDING_MESSAGES_SERVER.conflict, toAdmin(await row(id, tx)));
+        await recordRevision(tx, await row(id, tx), actor.username);
+      })
+      .catch((err) => {
+        throw uniqueViolation(err);
+      });
+    const after = await row(id);
+    await changed(before, after);
+    await redirectOld(before, after, actor.username);
     return toAdmin(after);
   }
 
@@ -406,7 +483,7 @@ export function createLandingPages(deps: {
     /** A new page, always a draft. */
     async create(input: LandingPage, by: string): Promise<AdminLanding> {
       const page = prepare(input);
-      checkPath(page.path);
+      await checkPath(page.path);
       const now = new Date().toISOString();
       const id = await db
         .transaction()
@@ -436,47 +513,49 @@ export function createLandingPages(deps: {
       return toAdmin(after);
     },
 
+    update,
+
+    /** The page's revisions, newest first, without their sections. */
+    async revisions(id: number): Promise<LandingRevisionRow[]> {
+      await row(id);
+      const rows = await db
+        .selectFrom("landing_page_revisions")
+        .selectAll()
+        .where("page_id", "=", id)
+        .orderBy("id", "desc")
+        .execute();
+      return rows.map((r) => revisionOf(r));
+    },
+
+    /** One revision with the page it stored. */
+    revision,
+
     /**
-     * A change of the whole page from `version` (an older one than stored is refused with 409 and
-     * the stored page). A page visitors see (published or scheduled) is changed by admins only.
+     * Saves a revision's page again as the newest version, from `version` (the one the editor has),
+     * exactly as a save of that page would: checked, refused when stale or not the editor's to change.
      */
-    async update(
+    async restore(
       id: number,
-      input: LandingPage & { version: number },
+      revisionId: number,
+      version: number,
       actor: { username: string; admin: boolean },
-    ): Promise<AdminLanding> {
-      const { version, ...rest } = input;
-      const page = prepare(rest);
-      const before = await row(id);
-      if (!actor.admin && (before.status === "published" || before.status === "scheduled"))
-        throw new AppError(403, LANDING_MESSAGES_SERVER.adminOnly);
-      checkPath(page.path, id);
-      const now = new Date().toISOString();
-      await db
-        .transaction()
-        .execute(async (tx) => {
-          const r = await tx
-            .updateTable("landing_pages")
-            .set({
-              ...columnsOf(page),
-              version: sql<number>`version + 1`,
-              updated_by: actor.username,
-              updated_at: now,
-            })
-            .where("id", "=", id)
-            .where("version", "<=", version)
-            .returning("id")
-            .executeTakeFirst();
-          if (!r) throw new AppError(409, LANDING_MESSAGES_SERVER.conflict, toAdmin(await row(id, tx)));
-          await recordRevision(tx, await row(id, tx), actor.username);
-        })
-        .catch((err) => {
-          throw uniqueViolation(err);
-        });
-      const after = await row(id);
-      await changed(before, after);
-      await redirectOld(before, after, actor.username);
-      return toAdmin(after);
+    ): Promise<{ page: AdminLanding; rev: LandingRevision }> {
+      const rev = await revision(id, revisionId);
+      return { page: await update(id, { ...rev.page, version }, actor), rev };
+    },
+
+    /** A page as stored, whatever its status (what its preview links show), or null. */
+    async stored(id: number): Promise<PublicLanding | null> {
+      const r = await db.selectFrom("landing_pages").selectAll().where("id", "=", id).executeTakeFirst();
+      return r ? pageOf(r) : null;
+    },
+
+    /** Whether a page (`id`; none: a new one) may take a path: what its save would answer. */
+    async checkPath(path: string, id?: number): Promise<LandingPathCheck> {
+      const parsed = LandingPageSchema.shape.path.safeParse(path);
+      if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? "页面路径不正确" };
+      const problem = await pathProblem(parsed.data, id);
+      return problem ? { ok: false, message: problem.message } : { ok: true };
     },
 
     /** Public now, at its path. */

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { type Insertable, type Kysely, sql } from "kysely";
 import { MAX_REVISIONS, type Revision, type RevisionRow } from "../../contract/revisions";
 import type { DB } from "../db/schema";
 import { AppError } from "../services/errors";
@@ -18,39 +18,46 @@ export interface RevisionInput {
   savedBy: string;
 }
 
-/** Keeps a revision (inside the save's transaction) and drops the oldest beyond MAX_REVISIONS. */
-export async function recordRevision(tx: Kysely<DB>, r: RevisionInput): Promise<void> {
+/** The revision tables, and the column naming what each revision belongs to. */
+const OWNER = { article_revisions: "article_id", landing_page_revisions: "page_id" } as const;
+type RevisionTable = keyof typeof OWNER;
+
+/**
+ * Keeps a revision (inside the save's transaction) and drops the oldest of the same article or page
+ * beyond MAX_REVISIONS. Articles and landing pages keep theirs this way.
+ */
+export async function keepRevision<T extends RevisionTable>(
+  tx: Kysely<DB>,
+  table: T,
+  row: Insertable<DB[T]>,
+): Promise<void> {
   await tx
-    .insertInto("article_revisions")
-    .values({
-      article_id: r.articleId,
-      version: r.version,
-      title: r.title,
-      intro: r.intro,
-      content: r.content,
-      thumb: r.thumb,
-      column_id: r.columnId,
-      tags: JSON.stringify(r.tags),
-      status: r.status,
-      published_at: r.publishedAt,
-      saved_by: r.savedBy,
-      saved_at: new Date().toISOString(),
-    })
+    .insertInto(table)
+    .values(row as never)
     .execute();
-  const keep = await tx
-    .selectFrom("article_revisions")
-    .select("id")
-    .where("article_id", "=", r.articleId)
-    .orderBy("id", "desc")
-    .offset(MAX_REVISIONS - 1)
-    .limit(1)
-    .executeTakeFirst();
-  if (keep)
-    await tx
-      .deleteFrom("article_revisions")
-      .where("article_id", "=", r.articleId)
-      .where("id", "<", keep.id)
-      .execute();
+  const owner = sql.ref(OWNER[table]);
+  const of = (row as Record<string, unknown>)[OWNER[table]] as number;
+  await sql`DELETE FROM ${sql.table(table)} WHERE ${owner} = ${of} AND id < (
+      SELECT id FROM ${sql.table(table)} WHERE ${owner} = ${of} ORDER BY id DESC LIMIT 1 OFFSET ${MAX_REVISIONS - 1}
+    )`.execute(tx);
+}
+
+/** Keeps a revision of an article (inside the save's transaction). */
+export async function recordRevision(tx: Kysely<DB>, r: RevisionInput): Promise<void> {
+  await keepRevision(tx, "article_revisions", {
+    article_id: r.articleId,
+    version: r.version,
+    title: r.title,
+    intro: r.intro,
+    content: r.content,
+    thumb: r.thumb,
+    column_id: r.columnId,
+    tags: JSON.stringify(r.tags),
+    status: r.status,
+    published_at: r.publishedAt,
+    saved_by: r.savedBy,
+    saved_at: new Date().toISOString(),
+  });
 }
 
 const rowColumns = [

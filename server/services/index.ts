@@ -186,8 +186,12 @@ export function createServices(opts: {
     /** who changed what in the console */
     audit,
     wechatSync,
-    /** links that show a draft or scheduled article to someone without an account */
-    previews: createPreviewLinks({ database, detail: (id, o) => core.content.detail(id, o) }),
+    /** links that show a draft or scheduled article, or a landing page as stored, to someone without an account */
+    previews: createPreviewLinks({
+      database,
+      detail: (id, o) => core.content.detail(id, o),
+      landing: (id) => core.landingPages.stored(id),
+    }),
     /** what each save of an article stored (the editor's 版本历史) */
     revisions: createRevisionService(database.db),
     /** publishes scheduled articles and landing pages when their time comes (SCHEDULE_POLL_SECONDS); stop() on shutdown */

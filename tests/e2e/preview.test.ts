@@ -90,7 +90,12 @@ describe.each(engines())("preview links on %s", (engine) => {
     expect(after.html).toContain(PREVIEW_INVALID);
 
     // A link whose days have passed.
-    const old = await site.services.previews.create(a.id, "chief", 7, new Date(Date.now() - 8 * 86_400_000));
+    const old = await site.services.previews.create(
+      { kind: "article", id: a.id },
+      "chief",
+      7,
+      new Date(Date.now() - 8 * 86_400_000),
+    );
     expect((await open(`/preview/${old.token}`)).status).toBe(404);
 
     const audit = await admin.req<Paged<AuditEntry>>("GET", "/api/admin/audit?entity=preview_link");

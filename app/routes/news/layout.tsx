@@ -50,9 +50,12 @@ export default function NewsLayout({ loaderData }: Route.ComponentProps) {
     return () => window.removeEventListener("keydown", onKey);
   }, [drawer]);
 
-  // A landing page (the catch-all's page) brings its own frame: only the page is drawn.
+  // A landing page (the catch-all's page, or one a preview link opens) brings its own frame: only
+  // the page is drawn.
   const landing = matches.some(
-    (m) => m.id === "routes/landing/page" && (m.loaderData as { page?: unknown } | undefined)?.page,
+    (m) =>
+      (m.id === "routes/landing/page" && (m.loaderData as { page?: unknown } | undefined)?.page) ||
+      (m.id === "routes/news/preview" && (m.loaderData as { landing?: unknown } | undefined)?.landing),
   );
   const shown = matches.find((m) => m.id === "routes/news/article" || m.id === "routes/news/preview")
     ?.loaderData as { article?: { contentId: number; columnId: number } | null } | undefined;

@@ -7,30 +7,17 @@ import {
   SavedArticleSchema,
   StoredImageSchema,
 } from "../../../contract/answers";
-import { idOf } from "../../../contract/params";
-import {
-  PreviewCreatedSchema,
-  PreviewFormSchema,
-  PreviewLinkSchema,
-  previewPath,
-} from "../../../contract/previews";
 import { RevisionRowSchema, RevisionSchema } from "../../../contract/revisions";
 import { MULTIPART_ROOM_BYTES } from "../../http/body-limit";
 import { AppError } from "../../services/errors";
 import { IMAGE_KINDS, IMAGE_MAX_BYTES, type ImageKind } from "../../services/images";
-import { actorOf, pathId } from "../console";
+import { actorOf, pathId, revisionId } from "../console";
 import { type AuditNote, endpoint, nothing, RICH_TEXT_MAX_BODY_BYTES } from "../endpoint";
+import { previewEndpoints } from "./previews";
 
 const IMAGE_TOO_LARGE = `图片不能超过 ${IMAGE_MAX_BYTES / 1024 / 1024} MB`;
 
 const tag = "后台·文章";
-
-/** A revision id from the path (contract/params idOf); anything else is a revision that does not exist. */
-function revisionId(raw: string | undefined): number {
-  const n = idOf(raw);
-  if (n === undefined) throw new AppError(404, "版本不存在");
-  return n;
-}
 
 /** The audit line of a change to an article: its title, and in brackets what it became or what was done. */
 function articleNote(action: string, a: { id: number; title: string }, what: string): AuditNote {
@@ -120,7 +107,7 @@ export const consoleArticleEndpoints = [
     role: "editor",
     summary: "One revision with its body",
     response: RevisionSchema,
-    handler: (_q, s, c) => s.revisions.get(pathId(c), revisionId(c.req.param("revision"))),
+    handler: (_q, s, c) => s.revisions.get(pathId(c), revisionId(c)),
   }),
   endpoint({
     method: "post",
@@ -131,7 +118,7 @@ export const consoleArticleEndpoints = [
       "Save a revision again as the article's newest version (its pictures outside the site are stored as on a save)",
     response: SavedArticleSchema,
     handler: async (_q, s, c) => {
-      const rev = await s.revisions.get(pathId(c), revisionId(c.req.param("revision")));
+      const rev = await s.revisions.get(pathId(c), revisionId(c));
       return { article: await s.content.restore(pathId(c), rev, actorOf(c).username), rev };
     },
     answer: (r) => r.article,
@@ -142,52 +129,12 @@ export const consoleArticleEndpoints = [
         `恢复版本 ${rev.version}，${rev.savedBy} 保存于 ${rev.savedAt.slice(0, 16).replace("T", " ")}`,
       ),
   }),
-  endpoint({
-    method: "get",
-    path: "/api/admin/articles/:id/previews",
+  ...previewEndpoints({
+    base: "/api/admin/articles/:id",
     tag,
-    role: "editor",
-    summary: "The article's preview links (without their tokens)",
-    response: z.array(PreviewLinkSchema),
-    handler: (_q, s, c) => s.previews.list(pathId(c)),
-  }),
-  endpoint({
-    method: "post",
-    path: "/api/admin/articles/:id/previews",
-    tag,
-    role: "editor",
-    summary:
-      "A new preview link: anyone holding it sees the article as its page will look, for `days` (default 7)",
-    body: PreviewFormSchema,
-    response: PreviewCreatedSchema,
-    handler: async ({ days }, s, c) => {
-      const { token, link } = await s.previews.create(pathId(c), actorOf(c).username, days);
-      return { path: previewPath(token), link };
-    },
-    audit: ({ link }) => ({
-      action: "create",
-      entity: "preview_link",
-      entityId: link.articleId,
-      summary: `文章 #${link.articleId} 的预览链接（${link.id}，至 ${link.expiresAt.slice(0, 10)}）`,
-    }),
-  }),
-  endpoint({
-    method: "delete",
-    path: "/api/admin/articles/:id/previews",
-    tag,
-    role: "editor",
-    summary: "Revoke a preview link (?link= the id the list shows)",
-    query: z.object({
-      link: z.string({ error: "请指定预览链接" }).regex(/^[0-9a-f]{12}$/, "预览链接不存在"),
-    }),
-    response: PreviewLinkSchema,
-    handler: ({ link }, s, c) => s.previews.revoke(pathId(c), link),
-    audit: (l) => ({
-      action: "revoke",
-      entity: "preview_link",
-      entityId: l.articleId,
-      summary: `文章 #${l.articleId} 的预览链接（${l.id}）已撤销`,
-    }),
+    kind: "article",
+    label: "文章",
+    shows: "the article as its page will look",
   }),
   endpoint({
     method: "put",
