@@ -24,7 +24,7 @@ import {
 } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { Badge, Button, Empty, Popconfirm, Tooltip } from "antd";
-import { type ComponentType, memo, useCallback, useMemo, useRef, useState } from "react";
+import { type ComponentType, memo, useCallback, useId, useMemo, useRef, useState } from "react";
 import { SECTION_SCHEMAS } from "../../../../contract/landing";
 import type { z } from "../../../../contract/zod";
 import type { Section } from "../../../landing/types";
@@ -88,6 +88,8 @@ export function SectionEditor({
   const keys = useRef<string[]>([]);
   if (keys.current.length !== sections.length) keys.current = sections.map(newKey);
   const [palette, setPalette] = useState(false);
+  // The same ids on the server and in the browser (dnd-kit's own counter differs after hydration).
+  const dndId = useId();
 
   const commit = (next: Section[], nextKeys: string[], select: number | null) => {
     keys.current = nextKeys;
@@ -185,6 +187,7 @@ export function SectionEditor({
         <Empty description="还没有区块，点“添加区块”开始" />
       ) : (
         <DndContext
+          id={dndId}
           sensors={sensors}
           collisionDetection={closestCenter}
           onDragEnd={onDragEnd}
