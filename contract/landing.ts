@@ -1,3 +1,4 @@
+import { RemoteImagesReportSchema } from "./answers";
 import { z } from "./zod";
 
 /**
@@ -1071,4 +1072,9 @@ export const AdminLandingSchema = z.object({
   createdBy: z.string(),
   createdAt: z.string(),
 });
+/** What a save (create, change, restore) answers: the page, and its outside pictures kept or not. */
+export const SavedLandingSchema = AdminLandingSchema.extend({
+  remoteImages: RemoteImagesReportSchema.optional(),
+});
+export type SavedLanding = AdminLanding & { remoteImages?: z.infer<typeof RemoteImagesReportSchema> };
 export type AdminLanding = Omit<z.infer<typeof AdminLandingSchema>, "sections"> & { sections: Section[] };

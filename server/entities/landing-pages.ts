@@ -1,6 +1,7 @@
 import { type Kysely, type Selectable, sql } from "kysely";
 import { LRUCache } from "lru-cache";
 import type { z } from "zod";
+import type { RemoteImagesReport } from "../../contract/answers";
 import {
   ARTICLES,
   type CacheTag,
@@ -15,6 +16,7 @@ import {
   type LandingPage,
   LandingPageSchema,
   type LandingStatus,
+  type Pic,
   SECTION_SCHEMAS,
   type Section,
 } from "../../contract/landing";
@@ -25,6 +27,7 @@ import type { Logger } from "../logger";
 import type { ContentEvents } from "../services/content-events";
 import { AppError, notFound } from "../services/errors";
 import { sanitizeRichText } from "../services/html";
+import { REMOTE_IMAGE_LIMITS, type RemoteImages, TOO_MANY_IMAGES } from "../services/remote-images";
 import { keepRevision } from "./revisions";
 
 /**
@@ -53,6 +56,9 @@ export const LANDING_MESSAGES_SERVER = {
   notScheduledPast: "定时发布的时间须晚于现在",
   productGone: (id: number) => `报名产品 ${id} 不存在或已删除，请重新选择`,
 } as const;
+
+/** What a save (create, change, restore) answers: the page and the report of its outside pictures. */
+type SavedLanding = AdminLanding & { remoteImages: RemoteImagesReport };
 
 /** A page as its path shows it to visitors. */
 export type PublicLanding = LandingPage & { layout: "landing" | "news" };
@@ -127,28 +133,52 @@ const indexEntry = (r: { id: number; sections: string }): IndexEntry => {
   return { id: r.id, articles: showsArticles(sections), products: productsOf(sections).map((p) => p.id) };
 };
 
-/** The HTML-marked fields (`html: true` in the schema's metadata) of a value, sanitised. */
-function sanitiseHtml(schema: z.ZodType, value: unknown): unknown {
-  const meta = schema.meta() as { html?: boolean } | undefined;
-  if (meta?.html && typeof value === "string") return sanitizeRichText(value);
-  const def = (schema as unknown as { def: { type: string } }).def;
+/**
+ * A value rebuilt along its schema: `visit` sees each field with its schema's metadata and answers
+ * the field's new value, or undefined to go on inside it.
+ */
+function mapFields(
+  schema: z.ZodType,
+  value: unknown,
+  visit: (meta: Record<string, unknown> | undefined, value: unknown) => unknown,
+): unknown {
   if (value === undefined || value === null) return value;
+  const replaced = visit(schema.meta() as Record<string, unknown> | undefined, value);
+  if (replaced !== undefined) return replaced;
+  const def = (schema as unknown as { def: { type: string } }).def;
   if (def.type === "optional" || def.type === "nullable" || def.type === "default")
-    return sanitiseHtml((def as unknown as { innerType: z.ZodType }).innerType, value);
+    return mapFields((def as unknown as { innerType: z.ZodType }).innerType, value, visit);
   if (def.type === "array" && Array.isArray(value)) {
     const element = (def as unknown as { element: z.ZodType }).element;
-    return value.map((v) => sanitiseHtml(element, v));
+    return value.map((v) => mapFields(element, v, visit));
   }
   if (def.type === "object" && typeof value === "object") {
     const shape = (def as unknown as { shape: Record<string, z.ZodType> }).shape;
     return Object.fromEntries(
       Object.entries(value as Record<string, unknown>).map(([k, v]) => [
         k,
-        shape[k] ? sanitiseHtml(shape[k], v) : v,
+        shape[k] ? mapFields(shape[k], v, visit) : v,
       ]),
     );
   }
   return value;
+}
+
+/** The HTML-marked fields (`html: true` in the schema's metadata) of a section, sanitised. */
+const sanitiseHtml = (schema: z.ZodType, value: unknown) =>
+  mapFields(schema, value, (meta, v) =>
+    meta?.html && typeof v === "string" ? sanitizeRichText(v) : undefined,
+  );
+
+/** The pictures (`picture: true`) of a section whose address is outside the site (http(s)). */
+function remotePictures(schema: z.ZodType, value: unknown): Pic[] {
+  const found: Pic[] = [];
+  mapFields(schema, value, (meta, v) => {
+    if (!meta?.picture || typeof v !== "object") return undefined;
+    if (/^https?:\/\//i.test((v as Pic).src)) found.push(v as Pic);
+    return v;
+  });
+  return found;
 }
 
 export function createLandingPages(deps: {
@@ -164,6 +194,8 @@ export function createLandingPages(deps: {
     add(input: { from: string; target?: string }, by: string): Promise<unknown>;
     find(pathname: string, search: string): string | undefined;
   };
+  /** pictures from outside the site, kept as our own uploads when a page is saved (as an article's) */
+  remoteImages?: Pick<RemoteImages, "keep">;
 }) {
   const { db } = deps.database;
   const { events, logger } = deps;
@@ -394,6 +426,38 @@ export function createLandingPages(deps: {
   }
 
   /**
+   * Every picture of the page whose address is outside the site, fetched and kept as our own upload
+   * (docs/product.md "Remote pictures"): its address is replaced in `page`. A picture that cannot be
+   * kept stays as typed and is reported with the reason, as an article's body pictures are.
+   */
+  async function keepPictures(page: LandingPage): Promise<RemoteImagesReport> {
+    const report: RemoteImagesReport = { stored: 0, failed: [] };
+    const keep = deps.remoteImages?.keep;
+    if (!keep) return report;
+    const pics = page.sections.flatMap((sec) => remotePictures(SECTION_SCHEMAS[sec.type] as z.ZodType, sec));
+    const addresses = [...new Set(pics.map((p) => p.src))];
+    const kept = new Map<string, string>();
+    const { concurrency, perArticle } = REMOTE_IMAGE_LIMITS;
+    for (const url of addresses.slice(perArticle)) report.failed.push({ url, reason: TOO_MANY_IMAGES });
+    const work = addresses.slice(0, perArticle);
+    for (let i = 0; i < work.length; i += concurrency) {
+      await Promise.all(
+        work.slice(i, i + concurrency).map(async (url) => {
+          // Wide pictures (a hero's background) are kept at banner widths, the rest as in a body.
+          const wide = pics.some((p) => p.src === url && p.w >= 1000);
+          const got = await keep(url, wide ? "banner" : "body");
+          if ("url" in got) {
+            kept.set(url, got.url);
+            report.stored++;
+          } else report.failed.push({ url, reason: got.reason });
+        }),
+      );
+    }
+    for (const p of pics) p.src = kept.get(p.src) ?? p.src;
+    return report;
+  }
+
+  /**
    * A change of the whole page from `version` (an older one than stored is refused with 409 and
    * the stored page). A page visitors see (published or scheduled) is changed by admins only.
    */
@@ -401,7 +465,7 @@ export function createLandingPages(deps: {
     id: number,
     input: LandingPage & { version: number },
     actor: { username: string; admin: boolean },
-  ): Promise<AdminLanding> {
+  ): Promise<SavedLanding> {
     const { version, ...rest } = input;
     const page = prepare(rest);
     const before = await row(id);
@@ -409,6 +473,7 @@ export function createLandingPages(deps: {
       throw new AppError(403, LANDING_MESSAGES_SERVER.adminOnly);
     await checkPath(page.path, id);
     await checkProducts(page);
+    const remoteImages = await keepPictures(page);
     const now = new Date().toISOString();
     await db
       .transaction()
@@ -434,7 +499,7 @@ export function createLandingPages(deps: {
     const after = await row(id);
     await changed(before, after);
     await redirectOld(before, after, actor.username);
-    return toAdmin(after);
+    return { ...toAdmin(after), remoteImages };
   }
 
   return {
@@ -516,10 +581,11 @@ export function createLandingPages(deps: {
     },
 
     /** A new page, always a draft. */
-    async create(input: LandingPage, by: string): Promise<AdminLanding> {
+    async create(input: LandingPage, by: string): Promise<SavedLanding> {
       const page = prepare(input);
       await checkPath(page.path);
       await checkProducts(page);
+      const remoteImages = await keepPictures(page);
       const now = new Date().toISOString();
       const id = await db
         .transaction()
@@ -546,7 +612,7 @@ export function createLandingPages(deps: {
         });
       const after = await row(id);
       await changed(undefined, after);
-      return toAdmin(after);
+      return { ...toAdmin(after), remoteImages };
     },
 
     update,
@@ -575,7 +641,7 @@ export function createLandingPages(deps: {
       revisionId: number,
       version: number,
       actor: { username: string; admin: boolean },
-    ): Promise<{ page: AdminLanding; rev: LandingRevision }> {
+    ): Promise<{ page: SavedLanding; rev: LandingRevision }> {
       const rev = await revision(id, revisionId);
       return { page: await update(id, { ...rev.page, version }, actor), rev };
     },

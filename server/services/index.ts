@@ -93,6 +93,7 @@ export function createServices(opts: {
     logger,
     redirects,
     products,
+    remoteImages,
     liveHosts: [
       new URL(config.LIVE_ROOM_URL).hostname,
       ...config.LIVE_FRAME_HOSTS.map((h) => h.split(":")[0]!),

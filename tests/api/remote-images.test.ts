@@ -6,6 +6,8 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SavedArticle } from "../../contract/answers";
+import type { LandingPage, SavedLanding } from "../../contract/landing";
+import { LANDING_TEMPLATES } from "../../contract/landing-templates";
 import { createRemoteImages } from "../../server/services/remote-images";
 import { type AdminClient, articleForm, firstAdmin } from "../../tools/admin-client";
 import { engines, startTestServer, type TestServer } from "../helpers/server";
@@ -194,6 +196,49 @@ describe.each(engines())("pictures from other sites on %s", (engine) => {
     expect(host.hits.get("/good.png")).toBe(1);
     expect(host.hits.get("/photo.jpg")).toBe(1);
     expect(host.hits.get("/missing.png")).toBe(2);
+  });
+
+  it("keeps a landing page's outside pictures as its own on each save, and reports those it cannot", async () => {
+    const u = (p: string) => `${host.base}${p}`;
+    const page = LANDING_TEMPLATES.find((t) => t.key === "conference")!.make(`/remote-pics-${engine}`);
+    const withPictures = (p: LandingPage, hero: string, guest: string): LandingPage => ({
+      ...p,
+      sections: p.sections.map((sec) => {
+        if (sec.type === "hero") return { ...sec, image: { ...sec.image, src: hero } };
+        if (sec.type === "people")
+          return {
+            ...sec,
+            people: sec.people.map((g, i) => (i === 0 ? { ...g, photo: { ...g.photo, src: guest } } : g)),
+          };
+        return sec;
+      }),
+    });
+    const made = await admin.req<SavedLanding>(
+      "POST",
+      "/api/admin/landing-pages",
+      withPictures(page, u("/good.png"), u("/missing.png")),
+    );
+    expect(made.status).toBe(200);
+    expect(made.body.data.remoteImages).toEqual({
+      stored: 1,
+      failed: [{ url: u("/missing.png"), reason: "无法下载（HTTP 404）" }],
+    });
+    const sections = made.body.data.sections as LandingPage["sections"];
+    const hero = sections.find((sec) => sec.type === "hero");
+    const people = sections.find((sec) => sec.type === "people");
+    // The hero's wide picture is kept at banner widths; the guest's photo stays as typed.
+    expect(hero?.type === "hero" && hero.image.src).toMatch(/^\/uploads\/banner\/[0-9a-f]{24}-1200\.jpg$/);
+    expect(people?.type === "people" && people.people[0]!.photo.src).toBe(u("/missing.png"));
+    const pic = await fetch(s.url + (hero?.type === "hero" ? hero.image.src : ""));
+    expect(pic.headers.get("content-type")).toBe("image/jpeg");
+
+    // A change that still names the outside address (the editor's copy) keeps it again.
+    const changed = await admin.req<SavedLanding>("PUT", `/api/admin/landing-pages/${made.body.data.id}`, {
+      ...withPictures(page, u("/good.png"), "/landing/summit/guest-1.svg"),
+      version: made.body.data.version,
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body.data.remoteImages).toEqual({ stored: 1, failed: [] });
   });
 
   it("fetches nothing for a save from an older version, which is refused", async () => {

@@ -8,6 +8,7 @@ import {
   LandingPageSchema,
   LandingScheduleSchema,
   LandingUpdateSchema,
+  SavedLandingSchema,
 } from "../../../contract/landing";
 import {
   LandingPathCheckQuerySchema,
@@ -74,7 +75,7 @@ export const consoleLandingEndpoints = [
     tag,
     role: "editor",
     summary: "Create a landing page (a draft)",
-    response: AdminLandingSchema,
+    response: SavedLandingSchema,
     body: LandingPageSchema,
     handler: (input, s, c) => s.landingPages.create(input, actorOf(c).username),
     audit: (p) => landingNote("create", p, LANDING_STATUS_LABEL[p.status]),
@@ -86,7 +87,7 @@ export const consoleLandingEndpoints = [
     role: "editor",
     summary:
       "Change a landing page from the version the editor started from (an older one: 409 with the stored page); a published or scheduled page is changed by admins only",
-    response: AdminLandingSchema,
+    response: SavedLandingSchema,
     body: LandingUpdateSchema,
     handler: (input, s, c) => s.landingPages.update(pathId(c), input, saver(c)),
     audit: (p) => landingNote("update", p, LANDING_STATUS_LABEL[p.status]),
@@ -147,7 +148,7 @@ export const consoleLandingEndpoints = [
     role: "editor",
     summary:
       "Save a revision's page again as the newest version, from the `version` the editor has (older: 409 with the stored page); checked as a save, and a page visitors see is restored by admins only",
-    response: AdminLandingSchema,
+    response: SavedLandingSchema,
     body: LandingRestoreSchema,
     handler: ({ version }, s, c) => s.landingPages.restore(pathId(c), revisionId(c), version, saver(c)),
     answer: (r) => r.page,

@@ -1,11 +1,9 @@
-import { memo, useDeferredValue, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useDeferredValue, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import appCss from "../../../app.css?url";
 import newsCss from "../../../components/news.css?url";
-import { LandingShell } from "../../../landing/kit";
+import { LandingBody } from "../../../landing/LandingBody";
 import landingCss from "../../../landing/landing.css?url";
-import { NewsFrame } from "../../../landing/NewsFrame";
-import { RenderSections } from "../../../landing/RenderSections";
 import type { LandingPage } from "../../../landing/types";
 
 /** The widths the preview draws a page at: a phone, and a desktop scaled down to fit. */
@@ -17,15 +15,8 @@ export const PREVIEW_WIDTH = { phone: 375, desktop: 1280 } as const;
  */
 const FRAME_DOC = `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="stylesheet" href="${appCss}"><link rel="stylesheet" href="${landingCss}"><link rel="stylesheet" href="${newsCss}"></head><body></body></html>`;
 
-/** The page as the public route draws it (app/routes/landing/page.tsx), its sections marked for scrolling. */
-const PageView = memo(function PageView({ page }: { page: LandingPage }) {
-  const sections = <RenderSections sections={page.sections} marked />;
-  if (page.layout === "news") return <NewsFrame>{sections}</NewsFrame>;
-  return <LandingShell name={page.name}>{sections}</LandingShell>;
-});
-
 /**
- * The landing page as visitors will see it, drawn by the public section components into a
+ * The landing page as visitors will see it, drawn by the public route's LandingBody into a
  * same-origin frame of the device's width (React renders into the frame's body through a portal).
  * Typing redraws only the section that changed (RenderSections memoises each section), at a
  * deferred priority so the form stays quick. The selected section is scrolled into view; links and
@@ -83,8 +74,8 @@ export function LandingPreview({
   }, []);
 
   // The selected section at the top of the frame (the frame scrolls, never the console); again when
-  // sections are added or removed, once the frame has drawn them.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the count of sections drawn is a trigger
+  // sections are added or removed, once the frame has drawn them, and at the other device's width.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the count of sections and the device are triggers
   useEffect(() => {
     if (selected === null || !body) return;
     const doc = body.ownerDocument;
@@ -92,9 +83,12 @@ export function LandingPreview({
     const el = marked && getComputedStyle(marked).display === "contents" ? marked.firstElementChild : marked;
     if (!el) return;
     const win = doc.defaultView;
-    const top = el.getBoundingClientRect().top + (win?.scrollY ?? 0);
-    win?.scrollTo({ top: Math.max(0, top - 8), behavior: "smooth" });
-  }, [selected, body, shown.sections.length]);
+    // Clear of the sticky page menu, if the page has one (anchored sections do this by scroll-margin-top).
+    const menu = doc.querySelector<HTMLElement>(".lp-scrollnav");
+    const margin = menu && menu !== el && !menu.contains(el) ? menu.offsetHeight : 0;
+    const top = el.getBoundingClientRect().top + (win?.scrollY ?? 0) - margin;
+    win?.scrollTo({ top: Math.max(0, top), behavior: "smooth" });
+  }, [selected, body, shown.sections.length, device]);
 
   const width = PREVIEW_WIDTH[device];
   const scale = device === "desktop" && box.w > 0 ? Math.min(1, box.w / width) : 1;
@@ -107,13 +101,13 @@ export function LandingPreview({
         srcDoc={FRAME_DOC}
         onLoad={onLoad}
         style={{
+          left: Math.max(0, (box.w - width * scale) / 2),
           width,
           height,
           transform: scale === 1 ? undefined : `scale(${scale})`,
-          transformOrigin: "0 0",
         }}
       />
-      {body && createPortal(<PageView page={shown} />, body)}
+      {body && createPortal(<LandingBody page={shown} marked />, body)}
     </div>
   );
 }

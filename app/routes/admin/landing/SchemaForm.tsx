@@ -1,6 +1,6 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from "@ant-design/icons";
 import { Button, Form, Input, InputNumber, Radio, Select, Space, Switch } from "antd";
-import { useId, useMemo } from "react";
+import { memo, useId, useMemo, useRef } from "react";
 import type { z } from "../../../../contract/zod";
 import { RichTextEditor } from "../RichTextEditor";
 import { PICTURE_OWN_FIELDS, PictureField } from "./PictureField";
@@ -19,6 +19,7 @@ export function SchemaForm({
   onChange,
   errors,
   skip = ["type"],
+  trailing,
 }: {
   schema: z.ZodType;
   value: unknown;
@@ -26,27 +27,48 @@ export function SchemaForm({
   errors?: Record<string, string>;
   /** top-level fields not shown (a section's `type`) */
   skip?: string[];
+  /** top-level fields shown last, together under a title (a section's shared settings) */
+  trailing?: { title: string; keys: string[] };
 }) {
   const idBase = useId();
   const live = useMemo(() => issuesOf(schema, value), [schema, value]);
-  const issues = useMemo(() => ({ ...errors, ...live }), [errors, live]);
+  const merged = { ...errors, ...live };
+  // The same object while the messages stay the same, so fields whose value did not change skip
+  // drawing (each keystroke draws the field typed in, not the whole form).
+  const same = JSON.stringify(merged);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `same` stands for `merged`'s content
+  const ctx: Ctx = useMemo(() => ({ issues: merged, idBase }), [same, idBase]);
   const field = fieldOf(schema);
-  const ctx: Ctx = { issues, idBase };
   return (
     <Form layout="vertical" component="div" className="schema-form">
       {field.type.kind === "object" ? (
-        <ObjectFields
-          shape={field.type.shape}
-          value={(value ?? {}) as Record<string, unknown>}
-          onChange={onChange}
-          path=""
-          ctx={ctx}
-          skip={skip}
-        />
+        <>
+          <ObjectFields
+            shape={field.type.shape}
+            value={(value ?? {}) as Record<string, unknown>}
+            onChange={onChange}
+            path=""
+            ctx={ctx}
+            skip={[...skip, ...(trailing?.keys ?? [])]}
+          />
+          {trailing && (
+            <fieldset className="schema-fieldset">
+              <legend>{trailing.title}</legend>
+              <ObjectFields
+                shape={field.type.shape}
+                value={(value ?? {}) as Record<string, unknown>}
+                onChange={onChange}
+                path=""
+                ctx={ctx}
+                only={trailing.keys}
+              />
+            </fieldset>
+          )}
+        </>
       ) : (
         <FieldView field={field} name="" value={value} onChange={onChange} path="" ctx={ctx} />
       )}
-      {issues[""] && <div className="schema-form-error">{issues[""]}</div>}
+      {ctx.issues[""] && <div className="schema-form-error">{ctx.issues[""]}</div>}
     </Form>
   );
 }
@@ -67,6 +89,7 @@ function ObjectFields({
   path,
   ctx,
   skip = [],
+  only,
 }: {
   shape: Record<string, z.ZodType>;
   value: Record<string, unknown>;
@@ -74,11 +97,29 @@ function ObjectFields({
   path: string;
   ctx: Ctx;
   skip?: string[];
+  only?: string[];
 }) {
+  // One setter per field for the life of the form: a field's props change only with its value.
+  const latest = useRef({ value, onChange });
+  latest.current = { value, onChange };
+  const setters = useRef(new Map<string, (v: unknown) => void>()).current;
+  const setterOf = (key: string) => {
+    let set = setters.get(key);
+    if (!set) {
+      set = (v: unknown) => {
+        const next = { ...latest.current.value };
+        if (v === undefined) delete next[key];
+        else next[key] = v;
+        latest.current.onChange(next);
+      };
+      setters.set(key, set);
+    }
+    return set;
+  };
   return (
     <>
       {Object.entries(shape).map(([key, s]) => {
-        if (skip.includes(key)) return null;
+        if (skip.includes(key) || (only && !only.includes(key))) return null;
         const field = fieldOf(s);
         if (field.type.kind === "literal") return null;
         return (
@@ -89,12 +130,7 @@ function ObjectFields({
             value={value[key]}
             path={join(path, key)}
             ctx={ctx}
-            onChange={(v) => {
-              const next = { ...value };
-              if (v === undefined) delete next[key];
-              else next[key] = v;
-              onChange(next);
-            }}
+            onChange={setterOf(key)}
           />
         );
       })}
@@ -102,7 +138,7 @@ function ObjectFields({
   );
 }
 
-function FieldView({
+const FieldView = memo(function FieldView({
   field,
   name,
   value,
@@ -156,7 +192,7 @@ function FieldView({
       const set = (v: string) => onChange(v === "" && optional ? undefined : v);
       if (type.html)
         return item(<RichTextEditor compact id={id} value={text} placeholder={label} onChange={set} />);
-      if (type.max !== null && type.max > 100)
+      if (type.max !== null && type.max > 100 && !type.link)
         return item(
           <Input.TextArea
             id={id}
@@ -275,7 +311,7 @@ function FieldView({
     default:
       return null;
   }
-}
+});
 
 /** A list: items you can add (up to its most), remove (down to its least) and move up or down. */
 function ListField({

@@ -24,7 +24,7 @@ import {
 } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { Badge, Button, Empty, Popconfirm, Tooltip } from "antd";
-import { useMemo, useRef, useState } from "react";
+import { type ComponentType, memo, useCallback, useId, useMemo, useRef, useState } from "react";
 import { SECTION_SCHEMAS } from "../../../../contract/landing";
 import type { z } from "../../../../contract/zod";
 import type { Section } from "../../../landing/types";
@@ -32,6 +32,26 @@ import { SchemaForm } from "./SchemaForm";
 import { SectionPalette } from "./SectionPalette";
 import { errorsUnder, sectionIssues, sectionLabel, sectionTitle } from "./schema-fields";
 import "./landing-editor.css";
+
+/** What a section type's own form is given (the generated SchemaForm is given the same). */
+export interface SectionFormProps {
+  value: Section;
+  onChange(next: Section): void;
+  /** issues by path inside the section, from the API */
+  errors?: Record<string, string>;
+}
+
+/**
+ * A section type's own form, only where the generated one does not fit: `forms/<type>.tsx` with the
+ * form as its default export. Found by its file name; nothing else to register.
+ */
+const OWN_FORMS = import.meta.glob<{ default: ComponentType<SectionFormProps> }>("./forms/*.tsx", {
+  eager: true,
+});
+const ownForm = (type: string) => OWN_FORMS[`./forms/${type}.tsx`]?.default;
+
+/** The fields every section has (contract/landing.ts baseShape), shown after the section's own. */
+const SHARED_SETTINGS = { title: "区块设置", keys: ["id", "tone", "reveal", "hidden"] };
 
 let nextKey = 0;
 const newKey = () => `s${++nextKey}`;
@@ -68,6 +88,8 @@ export function SectionEditor({
   const keys = useRef<string[]>([]);
   if (keys.current.length !== sections.length) keys.current = sections.map(newKey);
   const [palette, setPalette] = useState(false);
+  // The same ids on the server and in the browser (dnd-kit's own counter differs after hydration).
+  const dndId = useId();
 
   const commit = (next: Section[], nextKeys: string[], select: number | null) => {
     keys.current = nextKeys;
@@ -126,6 +148,17 @@ export function SectionEditor({
     onChange(next);
   }
 
+  // One handler for the rows for the life of the list: a row draws again only when it changes.
+  const latest = useRef({ selected, onSelect, duplicate, toggleHidden, remove });
+  latest.current = { selected, onSelect, duplicate, toggleHidden, remove };
+  const act = useCallback((action: RowAction, i: number) => {
+    const l = latest.current;
+    if (action === "select") l.onSelect(l.selected === i ? null : i);
+    else if (action === "duplicate") l.duplicate(i);
+    else if (action === "hide") l.toggleHidden(i);
+    else l.remove(i);
+  }, []);
+
   const issueCounts = useMemo(
     () =>
       sections.map(
@@ -154,6 +187,7 @@ export function SectionEditor({
         <Empty description="还没有区块，点“添加区块”开始" />
       ) : (
         <DndContext
+          id={dndId}
           sensors={sensors}
           collisionDetection={closestCenter}
           onDragEnd={onDragEnd}
@@ -181,10 +215,7 @@ export function SectionEditor({
                   section={s}
                   active={selected === i}
                   issues={issueCounts[i] ?? 0}
-                  onSelect={() => onSelect(selected === i ? null : i)}
-                  onDuplicate={() => duplicate(i)}
-                  onToggleHidden={() => toggleHidden(i)}
-                  onRemove={() => remove(i)}
+                  onAction={act}
                 />
               ))}
             </ol>
@@ -197,12 +228,11 @@ export function SectionEditor({
             <strong>{sectionLabel(current.type).title}</strong>
             <span className="schema-help">{sectionLabel(current.type).description}</span>
           </div>
-          <SchemaForm
+          <SectionForm
             key={keys.current[selected]}
-            schema={SECTION_SCHEMAS[current.type] as unknown as z.ZodType}
             value={current}
             errors={formErrors}
-            onChange={(v) => onChange(sections.map((old, j) => (j === selected ? (v as Section) : old)))}
+            onChange={(v) => onChange(sections.map((old, j) => (j === selected ? v : old)))}
           />
         </div>
       )}
@@ -211,27 +241,42 @@ export function SectionEditor({
   );
 }
 
-function SectionRow({
+/** The form of one section: its type's own, or the one made from its schema. */
+function SectionForm({ value, onChange, errors }: SectionFormProps) {
+  const Own = ownForm(value.type);
+  if (Own) return <Own value={value} onChange={onChange} errors={errors} />;
+  return (
+    <SchemaForm
+      schema={SECTION_SCHEMAS[value.type] as unknown as z.ZodType}
+      value={value}
+      errors={errors}
+      trailing={SHARED_SETTINGS}
+      onChange={(v) => onChange(v as Section)}
+    />
+  );
+}
+
+type RowAction = "select" | "duplicate" | "hide" | "remove";
+
+const SectionRow = memo(function SectionRow({
   id,
   index,
   section,
   active,
   issues,
-  onSelect,
-  onDuplicate,
-  onToggleHidden,
-  onRemove,
+  onAction,
 }: {
   id: string;
   index: number;
   section: Section;
   active: boolean;
   issues: number;
-  onSelect(): void;
-  onDuplicate(): void;
-  onToggleHidden(): void;
-  onRemove(): void;
+  onAction(action: RowAction, index: number): void;
 }) {
+  const onSelect = () => onAction("select", index);
+  const onDuplicate = () => onAction("duplicate", index);
+  const onToggleHidden = () => onAction("hide", index);
+  const onRemove = () => onAction("remove", index);
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id });
   const { title } = sectionLabel(section.type);
   const text = sectionTitle(section);
@@ -283,4 +328,4 @@ function SectionRow({
       </Popconfirm>
     </li>
   );
-}
+});

@@ -48,8 +48,19 @@ interface Def {
 const defOf = (s: z.ZodType) => s.def as unknown as Def;
 const metaOf = (s: z.ZodType) => (s.meta() ?? {}) as FieldMeta;
 
-/** A schema read as a form field. */
+const fields = new WeakMap<z.ZodType, Field>();
+
+/** A schema read as a form field (once per schema: the same object every time, for memoised fields). */
 export function fieldOf(schema: z.ZodType): Field {
+  let f = fields.get(schema);
+  if (!f) {
+    f = readField(schema);
+    fields.set(schema, f);
+  }
+  return f;
+}
+
+function readField(schema: z.ZodType): Field {
   let inner = schema;
   let optional = false;
   let meta = metaOf(schema);
@@ -208,10 +219,20 @@ export function issuesOf(schema: z.ZodType, value: unknown): Record<string, stri
   return out;
 }
 
-/** The issues of one section of a page, by path inside the section. */
+const checked = new WeakMap<Section, Record<string, string>>();
+
+/**
+ * The issues of one section of a page, by path inside the section; checked once per section object
+ * (a change makes a new one), so typing in one section does not check the others again.
+ */
 export function sectionIssues(s: Section): Record<string, string> {
-  const schema = SECTION_SCHEMAS[s.type] as unknown as z.ZodType | undefined;
-  return schema ? issuesOf(schema, s) : {};
+  let issues = checked.get(s);
+  if (!issues) {
+    const schema = SECTION_SCHEMAS[s.type] as unknown as z.ZodType | undefined;
+    issues = schema ? issuesOf(schema, s) : {};
+    checked.set(s, issues);
+  }
+  return issues;
 }
 
 /** The entries of `errors` under `prefix.` (API field errors like sections.3.title), without the prefix. */
