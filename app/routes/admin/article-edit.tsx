@@ -40,6 +40,7 @@ import { useDraftKeeper } from "./draft-keeper";
 import { ImageField } from "./ImageField";
 import { useColumnsAndTags } from "./options";
 import { PreviewLinks } from "./PreviewLinks";
+import { RemoteImagesAlert } from "./RemoteImagesAlert";
 import {
   ARTICLE_DIFF,
   type ArticleVersion,
@@ -313,28 +314,7 @@ export default function ArticleEdit() {
           }
         />
       )}
-      {remoteImages && (
-        <Alert
-          type="warning"
-          showIcon
-          closable={{ onClose: () => setRemoteImages(null) }}
-          className="remote-images-report"
-          style={{ marginBottom: 16 }}
-          title={`${remoteImages.failed.length} 张外部图片未能转存，仍使用原地址（其他网站的图片可能无法显示）`}
-          description={
-            <ul style={{ margin: 0, paddingInlineStart: 20 }}>
-              {remoteImages.failed.map((f) => (
-                <li key={f.url}>
-                  <Typography.Text code style={{ wordBreak: "break-all" }}>
-                    {f.url}
-                  </Typography.Text>
-                  ：{f.reason}
-                </li>
-              ))}
-            </ul>
-          }
-        />
-      )}
+      <RemoteImagesAlert report={remoteImages} onClose={() => setRemoteImages(null)} />
       <Form<FormValues>
         form={form}
         layout="vertical"

@@ -17,11 +17,14 @@ import {
 } from "antd";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useParams } from "react-router";
+import type { RemoteImagesReport } from "../../../contract/answers";
 import {
   type AdminLanding,
   AdminLandingSchema,
   type LandingPage,
   LandingPageSchema,
+  type SavedLanding,
+  SavedLandingSchema,
   type Section,
 } from "../../../contract/landing";
 import { LandingRevisionRowSchema, LandingRevisionSchema } from "../../../contract/landing-admin";
@@ -36,6 +39,7 @@ import { LANDING_DIFF, landingComparable } from "./landing/page-diff";
 import { SectionEditor } from "./landing/SectionEditor";
 import { LandingStatusTag } from "./landing-pages";
 import { PreviewLinks } from "./PreviewLinks";
+import { RemoteImagesAlert } from "./RemoteImagesAlert";
 import { DiffView, RevisionHistory } from "./RevisionHistory";
 
 export function headers() {
@@ -108,6 +112,14 @@ export default function LandingEdit() {
   const [saveState, setSaveState] = useState<SaveState>({ kind: "idle" });
   /** someone else's newer version, when a save was refused (409) */
   const [conflict, setConflict] = useState<{ theirs: AdminLanding; mine: LandingPage } | null>(null);
+  const [remoteImages, setRemoteImages] = useState<RemoteImagesReport | null>(null);
+
+  /** After a save: the pictures kept from outside the site, and a warning listing those that were not. */
+  function reportRemoteImages(saved: SavedLanding) {
+    const report = saved.remoteImages;
+    setRemoteImages(report && report.failed.length > 0 ? report : null);
+    if (report && report.stored > 0) message.success(`已转存 ${report.stored} 张外部图片`);
+  }
 
   // The timers and saves read the latest of these, not the ones of the render that set them up.
   const pageRef = useRef(page);
@@ -203,9 +215,10 @@ export default function LandingEdit() {
         "PUT",
         `/api/admin/landing-pages/${current.id}`,
         { ...p, version: opts.base ?? current.version },
-        AdminLandingSchema,
-      )) as AdminLanding;
+        SavedLandingSchema,
+      )) as SavedLanding;
       setLoaded(saved);
+      reportRemoteImages(saved);
       showErrors({});
       setSaveState({ kind: "saved", at: saved.updatedAt });
       if (edits.current === editsAtStart) {
@@ -368,9 +381,10 @@ export default function LandingEdit() {
             restoreNote={
               loaded.status === "published" ? "页面已发布，恢复后访客立即看到恢复的版本" : undefined
             }
-            restoredSchema={AdminLandingSchema}
+            restoredSchema={SavedLandingSchema}
             onRestored={(a) => {
               show(a as AdminLanding);
+              reportRemoteImages(a as SavedLanding);
               keeper.saved();
             }}
             onRestoreFailed={(err) => {
@@ -382,6 +396,7 @@ export default function LandingEdit() {
           />
         </Space>
       </div>
+      <RemoteImagesAlert report={remoteImages} onClose={() => setRemoteImages(null)} />
       {editorMayNotSave && (
         <Alert
           type="info"
