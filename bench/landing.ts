@@ -183,7 +183,8 @@ async function templates(base: string, gzipBase: string, session: ConsoleSession
     await fetch(`${base}/admin/landing-pages`, { headers: { cookie: session.cookie } })
   ).text();
   const consoleOnly = new Set(scriptAssets(consoleHtml).filter((a) => !home.has(a)));
-  if (consoleOnly.size === 0) throw new BenchError("the console's 营销页面 screen loads no scripts of its own");
+  if (consoleOnly.size === 0)
+    throw new BenchError("the console's 营销页面 screen loads no scripts of its own");
   const results = [];
   for (const t of LANDING_TEMPLATES) {
     const page = t.make(`/bench/template-${t.key}-${Date.now()}`);

@@ -1,9 +1,14 @@
-import fs from "node:fs";
 import http from "node:http";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config";
-import { BUILD_DIR, type Engine, engines, startTestServer, type TestServer } from "../helpers/server";
+import {
+  BUILD_DIR,
+  type Engine,
+  engines,
+  needsBuild,
+  startTestServer,
+  type TestServer,
+} from "../helpers/server";
 
 /**
  * Host header poisoning: a request naming a foreign host (Host, or X-Forwarded-Host behind the
@@ -11,7 +16,7 @@ import { BUILD_DIR, type Engine, engines, startTestServer, type TestServer } fro
  * og:url, JSON-LD, sitemap and RSS still name the site's own origin.
  */
 
-const hasBuild = fs.existsSync(path.join(BUILD_DIR, "server", "site", "index.js"));
+const hasBuild = needsBuild("the Host header tests");
 const EVIL = "evil.example";
 
 interface Answer {
