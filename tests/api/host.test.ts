@@ -1,14 +1,7 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config";
-import {
-  BUILD_DIR,
-  type Engine,
-  engines,
-  needsBuild,
-  startTestServer,
-  type TestServer,
-} from "../helpers/server";
+import { BUILD_DIR, needsBuild, startTestServer, type TestServer } from "../helpers/server";
 
 /**
  * Host header poisoning: a request naming a foreign host (Host, or X-Forwarded-Host behind the
@@ -139,12 +132,14 @@ describe("ALLOWED_HOSTS configuration", () => {
   });
 });
 
-describe.skipIf(!hasBuild).each(engines())("a foreign Host header (%s)", (engine: Engine) => {
+// The Host is judged before any handler reads the database, and the answers are cached in the
+// response store, which is the same on either engine: SQLite alone, as for the proxy and PUBLIC_URL below.
+describe.skipIf(!hasBuild)("a foreign Host header", () => {
   let site: TestServer;
   let own: string;
   let list: Target[];
   beforeAll(async () => {
-    site = await startTestServer(engine, { buildDir: BUILD_DIR });
+    site = await startTestServer("sqlite", { buildDir: BUILD_DIR });
     own = `127.0.0.1:${site.port}`;
     list = await targets(site);
   });
