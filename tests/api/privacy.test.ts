@@ -1,3 +1,5 @@
+// Over a minute on a busy 2-core machine (README, "Tests"): on each engine, wrong passwords from forged
+// addresses are slowed down, and the test waits out the account's delay in real time.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { visitorIp } from "../../server/http/client-ip";
 import { AdminClient, articleForm, CHIEF, firstAdmin } from "../../tools/admin-client";
