@@ -36,22 +36,16 @@ async function buildTemplate(dataDir: string, databaseUrl: string | undefined, s
 export default async function setup(project: TestProject) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dsn-test-"));
   const sqliteTemplate = path.join(dataDir, "template.db");
-  // The two templates at once: PostgreSQL does its share of the work in its own processes.
-  const sqliteBuilt = buildTemplate(dataDir, undefined, sqliteTemplate);
-  sqliteBuilt.catch(() => {}); // awaited below; a failure is not "unhandled" meanwhile
-  let pgBuilt: Promise<void> = Promise.resolve();
+  await buildTemplate(dataDir, undefined, sqliteTemplate);
 
   let pgTemplate: string | null = null;
   if (await pgReachable()) {
-    const name = `dsn_tmpl_${process.pid}`;
-    pgTemplate = name;
-    pgBuilt = (async () => {
-      await pgAdmin(async (c) => {
-        await c.query(`DROP DATABASE IF EXISTS ${name}`);
-        await c.query(`CREATE DATABASE ${name}`);
-      });
-      await buildTemplate(dataDir, pgUrl(name));
-    })();
+    pgTemplate = `dsn_tmpl_${process.pid}`;
+    await pgAdmin(async (c) => {
+      await c.query(`DROP DATABASE IF EXISTS ${pgTemplate}`);
+      await c.query(`CREATE DATABASE ${pgTemplate}`);
+    });
+    await buildTemplate(dataDir, pgUrl(pgTemplate));
   } else if (process.env.CI) {
     throw new Error("CI needs PostgreSQL on 127.0.0.1:5432 (.ci/run starts it)");
   } else {
@@ -59,7 +53,6 @@ export default async function setup(project: TestProject) {
       "\n[note] PostgreSQL is not reachable on 127.0.0.1:5432: the PostgreSQL API tests are skipped.\n",
     );
   }
-  await Promise.all([sqliteBuilt, pgBuilt]);
 
   project.provide("dataDir", dataDir);
   project.provide("sqliteTemplate", sqliteTemplate);
