@@ -4,7 +4,8 @@ import { defineConfig } from "vitest/config";
 /**
  * The whole suite in three groups that run one after the other, each sized from the machine:
  *
- *  1. `api`: unit tests and API tests against a real server and database, all cores at once.
+ *  1. `api`: unit tests (tests/unit/), API tests against a real server and database (tests/api/),
+ *     and the production build's pages and jobs over HTTP, without a browser (tests/e2e/); all cores.
  *  2. `browser`: tests/browser/, the files that start Chromium (a site and a browser each, from one
  *     fixture: tests/browser/fixture.ts). A Chromium page with its renderer, GPU and network
  *     processes wants about two cores under load, so these run in a bounded pool: half the cores,

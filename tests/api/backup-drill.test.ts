@@ -1,3 +1,6 @@
+// Over a minute on a busy 2-core machine (README, "Tests"): on each engine a whole site is started three
+// times, loaded while it is backed up twice (once killed mid-backup), restored and compared write by
+// write.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";

@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { listArchives } from "../../server/backup/create";
 import { AdminClient, testPicture } from "../../tools/admin-client";
 import { type SiteProcess, startSiteProcess } from "../helpers/site-process";
 
@@ -9,10 +10,10 @@ import { type SiteProcess, startSiteProcess } from "../helpers/site-process";
  * Needs the server's build (build/app/main.js: `npm run build`, which `npm test` runs first).
  *
  * One umask for every entry point (server/private-umask.ts): `npm run admin:create-user` on an
- * empty data folder, then the server on it, then a lead with a mobile number and an ID copy: no
- * file or folder under DATA_DIR is readable by anyone but its owner. Both processes start under
- * umask 022, so the modes come from the code, not from the test runner. Then files loosened by
- * hand are tightened by the next start, which logs each one.
+ * empty data folder, then the server on it, then a lead with a mobile number and an ID copy, then
+ * `npm run backup`: no file or folder under DATA_DIR or BACKUP_DIR is readable by anyone but its
+ * owner. The processes start under umask 022, so the modes come from the code, not from the test
+ * runner. Then files loosened by hand are tightened by the next start, which logs each one.
  */
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -116,6 +117,17 @@ describe("file modes from the command line to the server", () => {
     expect(after.some((l) => /^private\/mcn\/.+ 0600$/.test(l))).toBe(true);
     expect(open(after)).toEqual([]);
     expect(site.out()).not.toContain("file mode tightened");
+
+    // A backup from the command line beside the running site: its folder and archive are private too.
+    const backup = await run(`npm run --silent backup -- --out ${backupDir}`, {
+      ...env,
+      BACKUP_PASSPHRASE: "file modes passphrase",
+      LOG_LEVEL: "silent",
+    });
+    expect(backup.code, backup.out).toBe(0);
+    const [archive] = listArchives(backupDir);
+    expect(modeOf(backupDir)).toBe(0o700);
+    expect(modeOf(archive!.file)).toBe(0o600);
     await site.kill("SIGTERM");
     site = undefined;
   }, 180_000);
@@ -126,7 +138,7 @@ describe("file modes from the command line to the server", () => {
     const mcn = path.join(privateDir, "mcn");
     const copy = path.join(mcn, fs.readdirSync(mcn)[0]!);
     const archive = path.join(backupDir, "dianshang-20240101T000000Z-sqlite.tar.gz.enc");
-    fs.mkdirSync(backupDir);
+    fs.mkdirSync(backupDir, { recursive: true });
     fs.writeFileSync(archive, "not really an archive");
     // an empty WAL is a valid one
     fs.writeFileSync(path.join(dataDir, "site.db-wal"), "");

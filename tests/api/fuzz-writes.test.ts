@@ -1,3 +1,6 @@
+// Over a minute on a busy 2-core machine (README, "Tests"): every write of the API gets its valid body
+// and FUZZ_WRITES spoilt ones on each engine, against the build running as a process; each accepted
+// write is read back and followed to the pages it changes.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";

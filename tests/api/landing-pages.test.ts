@@ -1,11 +1,9 @@
-import fs from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminLanding, AdminLandingRow } from "../../contract/landing";
 import { LANDING_MESSAGES } from "../../contract/landing";
 import { LANDING_MESSAGES_SERVER } from "../../server/entities/landing-pages";
 import { AdminClient, articleForm, firstAdmin } from "../../tools/admin-client";
-import { BUILD_DIR, engines, startTestServer, type TestServer } from "../helpers/server";
+import { BUILD_DIR, engines, needsBuild, startTestServer, type TestServer } from "../helpers/server";
 
 /**
  * Landing pages in the console (docs/product.md, "Landing pages"): editors write drafts, admins
@@ -13,7 +11,7 @@ import { BUILD_DIR, engines, startTestServer, type TestServer } from "../helpers
  * as it is published or changed, without a restart.
  */
 const EDITOR = { username: "marketer", displayName: "市场部", password: "marketing-pass-2024" };
-const hasBuild = fs.existsSync(path.join(BUILD_DIR, "server", "site", "index.js"));
+const hasBuild = needsBuild("the console's landing page tests");
 
 const hero = (title: string) => ({
   type: "hero",

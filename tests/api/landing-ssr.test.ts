@@ -7,7 +7,14 @@ import type { LandingPage, LiveFrameSection, Section } from "../../app/landing/t
 import { LANDING_SEED } from "../../server/seed/landing";
 import { page as live } from "../../server/seed/landing/live";
 import { page as articleList } from "../../server/seed/landing/yingxiao";
-import { BUILD_DIR, type Engine, engines, startTestServer, type TestServer } from "../helpers/server";
+import {
+  BUILD_DIR,
+  type Engine,
+  engines,
+  needsBuild,
+  startTestServer,
+  type TestServer,
+} from "../helpers/server";
 
 /** React's text escaping, to find definition texts in the server-rendered HTML. */
 const html = (s: string) =>
@@ -91,7 +98,7 @@ const ROWS: Row[] = [
   },
 ];
 
-const hasBuild = fs.existsSync(path.join(BUILD_DIR, "server", "site", "index.js"));
+const hasBuild = needsBuild("the landing pages' server-rendering tests");
 
 describe("the landing pages of the seed", () => {
   it("name only pictures and clips that exist under public/", () => {

@@ -1,11 +1,9 @@
-import fs from "node:fs";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { listArchives } from "../../server/backup/create";
+// Over a minute on a busy 2-core machine (README, "Tests"): on each engine, wrong passwords from forged
+// addresses are slowed down, and the test waits out the account's delay in real time.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { visitorIp } from "../../server/http/client-ip";
-import { AdminClient, articleForm, CHIEF, firstAdmin, testPicture } from "../../tools/admin-client";
+import { AdminClient, articleForm, CHIEF, firstAdmin } from "../../tools/admin-client";
 import { BUILD_DIR, engines, startTestServer, type TestServer } from "../helpers/server";
-import { bundleScript, runScript, startSiteProcess } from "../helpers/site-process";
 
 describe("the visitor's IP behind a proxy", () => {
   const local = ["127.0.0.0/8", "10.0.0.0/8"];
@@ -124,51 +122,4 @@ describe.each(engines())("privacy gaps on %s", (engine) => {
     expect(http.headers.get("set-cookie")).not.toMatch(/Secure/);
     expect(http.headers.get("strict-transport-security")).toBeNull();
   });
-});
-
-describe("file modes", () => {
-  it("the database, keys, ID copies and backups are 0600 in 0700 folders after a fresh start and an upload", async () => {
-    const root = fs.mkdtempSync(path.join(inject("dataDir"), "modes-"));
-    const dataDir = path.join(root, "data");
-    const backupDir = path.join(root, "backups");
-    const site = await startSiteProcess({ DATA_DIR: dataDir, TRUST_PROXY: "true" });
-    const cli = await bundleScript("scripts/backup.ts");
-    try {
-      const fd = new FormData();
-      fd.append(
-        "file",
-        new Blob([new Uint8Array(await testPicture(60, 40))], { type: "image/png" }),
-        "id.png",
-      );
-      const up = await fetch(`${site.url}/api/upload`, { method: "POST", body: fd });
-      expect(up.status).toBe(200);
-      const pic = ((await up.json()) as { data: { result: string } }).data.result;
-      const copy = path.join(dataDir, "private", "mcn", path.basename(pic));
-      const mode = (p: string) => fs.statSync(p).mode & 0o777;
-      expect(mode(dataDir)).toBe(0o700);
-      expect(mode(path.join(dataDir, "site.db"))).toBe(0o600);
-      expect(mode(path.join(dataDir, "pii.key"))).toBe(0o600);
-      expect(mode(path.join(dataDir, "private"))).toBe(0o700);
-      expect(mode(path.join(dataDir, "private", "mcn"))).toBe(0o700);
-      expect(mode(copy)).toBe(0o600);
-      for (const f of fs.readdirSync(dataDir)) {
-        const p = path.join(dataDir, f);
-        expect(mode(p), f).toBe(fs.statSync(p).isDirectory() ? 0o700 : 0o600);
-      }
-
-      const r = await runScript(cli, ["--out", backupDir], {
-        DATA_DIR: dataDir,
-        BACKUP_PASSPHRASE: "file modes passphrase",
-        LOG_LEVEL: "silent",
-      }).done;
-      expect(r.code, r.stderr).toBe(0);
-      const [archive] = listArchives(backupDir);
-      expect(mode(backupDir)).toBe(0o700);
-      expect(mode(archive!.file)).toBe(0o600);
-    } finally {
-      await site.kill();
-      fs.rmSync(path.dirname(cli), { recursive: true, force: true });
-      fs.rmSync(root, { recursive: true, force: true });
-    }
-  }, 180_000);
 });

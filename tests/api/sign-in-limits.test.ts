@@ -1,3 +1,6 @@
+// Over a minute on a busy 2-core machine (README, "Tests"): each sign-in hashes its password with scrypt
+// (tens of milliseconds, by design), and the account's turns (1 and 2 s) are waited out in real time, on
+// two engine and store pairs.
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Envelope } from "../../contract/envelope";

@@ -1,3 +1,6 @@
+// Over a minute on a busy 2-core machine (README, "Tests"): the console's journeys in Chromium from the
+// first-run setup on: each change is followed to the public pages that show it (home, column, tag,
+// search), and the dashboard is drawn on desktop and on a phone.
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";

@@ -1,3 +1,6 @@
+// Over a minute on a busy 2-core machine (README, "Tests"): a WordPress export imported twice through
+// the console, once with the server process killed (SIGKILL) mid-import and started again on the same
+// data.
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";

@@ -1,3 +1,6 @@
+// Over a minute on a busy 2-core machine (README, "Tests"): every interactive part of the landing pages
+// (panels, tabs, carousels, clipboard, redirects, reveals) driven by hand, and screenshots of the pages
+// at 1440 and 375 px.
 import { describe, expect } from "vitest";
 import { hydrated, screenshot } from "./browser";
 import { test as base } from "./fixture";

@@ -1,3 +1,5 @@
+// Over a minute on a busy 2-core machine (README, "Tests"): both lead forms of /wxmcn checked field by
+// field, with uploads and submits, and the page's carousel, tabs and videos, on desktop and on a phone.
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";

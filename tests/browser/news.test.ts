@@ -1,3 +1,6 @@
+// Over a minute on a busy 2-core machine (README, "Tests"): sixteen journeys through the news screens,
+// each on pages of its own, plus every screen rendered on desktop and on a phone and three pages checked
+// with axe-core.
 import path from "node:path";
 import { describe, expect } from "vitest";
 import type { TestServer } from "../helpers/server";

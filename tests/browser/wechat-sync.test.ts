@@ -1,3 +1,6 @@
+// Over a minute on a busy 2-core machine (README, "Tests"): whole syncs against the fake 公众号 (pictures
+// uploaded, a draft made and published, previewed at phone width), the sync list with a retry, and an
+// import of its articles.
 import type { Page } from "playwright-core";
 import { describe, expect, inject } from "vitest";
 import type { AdminArticle } from "../../contract/answers";

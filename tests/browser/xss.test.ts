@@ -1,3 +1,7 @@
+// Over a minute on a busy 2-core machine (README, "Tests"): 22 payloads on the three pages that echo a
+// URL (66 page loads, each hydrated), every sign-up field's payloads paid through the cashier in the
+// browser, then every lead and order opened in the console: a payload that breaks only one page or one
+// field must still be seen.
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
 import type { Envelope } from "../../contract/envelope";

@@ -59,7 +59,11 @@ function runCli(env: Record<string, string | undefined>, args: string[] = []) {
 }
 
 const built = fs.existsSync(path.join(ROOT, "build", "app", "main.js"));
-if (!built) console.warn("[note] cluster start-up tests need the production build (npm run build): skipped");
+if (!built) {
+  if (process.env.CI)
+    throw new Error("CI needs the production build (npm test makes it): cluster start-up tests");
+  console.warn("[note] cluster start-up tests need the production build (npm run build): skipped");
+}
 
 describe.skipIf(!built)("npm run cluster without nginx", () => {
   const dirs: string[] = [];

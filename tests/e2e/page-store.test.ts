@@ -1,3 +1,6 @@
+// Over a minute on a busy 2-core machine (README, "Tests"): six sites of their own settings (engine,
+// store budget, TTL), a hundred article pages rendered into a 1 MB store, and a stale window (6 s)
+// waited out in real time.
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminArticle } from "../../contract/admin";

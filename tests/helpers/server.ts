@@ -86,12 +86,29 @@ export async function startTestServer(
 /** The build under test: build/, or a private copy (TEST_BUILD_DIR) that a concurrent rebuild cannot change. */
 export const BUILD_DIR = path.resolve(process.env.TEST_BUILD_DIR ?? "build");
 
+/** Whether the production build is there (build/server/site/index.js under BUILD_DIR). */
+const buildPresent = () => fs.existsSync(path.join(BUILD_DIR, "server", "site", "index.js"));
+
+/**
+ * For a file whose tests need the production build and skip without it: whether it is there. When
+ * it is not, the file says so in the run's output (`what` names the tests skipped), and under CI,
+ * where `npm test` has just built it, that is an error, as a missing PostgreSQL or Redis is.
+ */
+export function needsBuild(what: string): boolean {
+  if (buildPresent()) return true;
+  if (process.env.CI) throw new Error(`CI needs the production build (npm test makes it): ${what}`);
+  console.warn(
+    `\n[note] no production build in ${BUILD_DIR} (run \`npm run build\`): ${what} are skipped.\n`,
+  );
+  return false;
+}
+
 /** The production build served by the real server on a copy of the seeded database. */
 export async function startSite(
   engine: Engine = "sqlite",
   env: Record<string, string> = {},
 ): Promise<TestServer> {
-  if (!fs.existsSync(path.join(BUILD_DIR, "server", "site", "index.js"))) {
+  if (!buildPresent()) {
     throw new Error("no production build: run `npm run build` first (npm test does)");
   }
   return startTestServer(engine, { buildDir: BUILD_DIR, env });
