@@ -2,7 +2,8 @@ import os from "node:os";
 import { defineConfig } from "vitest/config";
 
 /**
- * The whole suite in three groups that run one after the other, each sized from the machine:
+ * The whole suite in three groups, each sized from the machine: `api` first, then `browser` and
+ * `cluster` side by side:
  *
  *  1. `api`: unit tests (tests/unit/), API tests against a real server and database (tests/api/),
  *     and the production build's pages and jobs over HTTP, without a browser (tests/e2e/); all cores.
@@ -10,7 +11,8 @@ import { defineConfig } from "vitest/config";
  *     fixture: tests/browser/fixture.ts). A Chromium page with its renderer, GPU and network
  *     processes wants about two cores under load, so these run in a bounded pool: half the cores,
  *     at least one (`TEST_BROWSER_WORKERS` overrides).
- *  3. `cluster`: the production-mode file (nginx, two instances, private PostgreSQL and Redis), alone.
+ *  3. `cluster`: the production-mode files (nginx, two instances, private PostgreSQL and Redis), one
+ *     at a time, beside the browser group.
  *
  * Per-test budgets are generous enough for a busy 2-core machine yet far below CI's limit, so a hang
  * still fails: tests wait on conditions (see tests/browser/browser.ts), never on fixed sleeps.
@@ -62,7 +64,9 @@ export default defineConfig({
           testTimeout: 180_000,
           hookTimeout: 300_000,
           maxWorkers: 1,
-          sequence: { groupOrder: 3 },
+          // Beside the browser group, not after it: its processes mostly wait on each other, and the
+          // browser group leaves a core to spare on a 2-core machine.
+          sequence: { groupOrder: 2 },
         },
       },
     ],

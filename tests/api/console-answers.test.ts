@@ -9,7 +9,9 @@ import { engines, startTestServer, type TestServer } from "../helpers/server";
  * (contract/answers.ts): each console GET must answer data of that shape, on both engines.
  */
 /** Console GETs that need a query to answer: a sample one. */
-const SAMPLE_QUERY: Record<string, string> = {};
+const SAMPLE_QUERY: Record<string, string> = {
+  "/api/admin/landing-pages/path-check": "?path=/activity/new-page",
+};
 
 /** Console reads that ask the 公众号's API, which this site has no account for. */
 const NEEDS_WECHAT = ["/api/admin/imports/wechat/published"];

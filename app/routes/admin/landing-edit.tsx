@@ -15,7 +15,7 @@ import {
   Tooltip,
   Typography,
 } from "antd";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useParams } from "react-router";
 import type { RemoteImagesReport } from "../../../contract/answers";
 import {
@@ -265,6 +265,19 @@ export default function LandingEdit() {
     scheduleAutosave();
   }
 
+  // The forms' callbacks stay the same from render to render, so a keystroke in a section redraws
+  // that section's form and its preview, not the page's other fields.
+  const editedRef = useRef(edited);
+  editedRef.current = edited;
+  const onSections = useCallback((sections: Section[]) => {
+    const p = pageRef.current;
+    if (p) editedRef.current({ ...p, sections });
+  }, []);
+  const onPageFields = useCallback((v: PageFieldValues) => {
+    const p = pageRef.current;
+    if (p) editedRef.current(pageFrom(v, p.sections));
+  }, []);
+
   /** 保存: a page visitors see changes for them at once, so the editor confirms first. */
   function saveNow() {
     window.clearTimeout(autoTimer.current);
@@ -279,6 +292,11 @@ export default function LandingEdit() {
     else void save();
   }
 
+  const sectionErrors = useMemo(
+    () => Object.fromEntries(Object.entries(errors).filter(([k]) => k.startsWith("sections."))),
+    [errors],
+  );
+
   if (!loaded || !page) {
     return (
       <Card title="编辑营销页面">
@@ -288,7 +306,6 @@ export default function LandingEdit() {
   }
 
   const editorMayNotSave = !admin && visible(loaded);
-  const sectionErrors = Object.fromEntries(Object.entries(errors).filter(([k]) => k.startsWith("sections.")));
 
   return (
     <Card
@@ -417,7 +434,7 @@ export default function LandingEdit() {
                 children: (
                   <SectionEditor
                     sections={page.sections}
-                    onChange={(sections: Section[]) => edited({ ...page, sections })}
+                    onChange={onSections}
                     selected={selected}
                     onSelect={setSelected}
                     errors={sectionErrors}
@@ -433,7 +450,7 @@ export default function LandingEdit() {
                     form={form}
                     pageId={loaded.id}
                     storedPath={loaded.path}
-                    onChange={(v) => edited(pageFrom(v, pageRef.current?.sections ?? page.sections))}
+                    onChange={onPageFields}
                   />
                 ),
               },

@@ -1,4 +1,5 @@
 import { Col, Form, type FormInstance, Input, Radio, Row, Typography } from "antd";
+import { memo } from "react";
 import type { LandingPage } from "../../../../contract/landing";
 import { ImageField } from "../ImageField";
 import { pathFeedback, usePathCheck } from "./path-check";
@@ -58,7 +59,7 @@ export function pageFrom(v: PageFieldValues, sections: LandingPage["sections"]):
  * 页面设置: name, path (checked as it is typed), the texts search engines show, the frame, and the
  * WeChat share card with its preview as a chat shows it.
  */
-export function PageFields({
+export const PageFields = memo(function PageFields({
   form,
   pageId,
   storedPath,
@@ -144,4 +145,4 @@ export function PageFields({
       </Row>
     </Form>
   );
-}
+});

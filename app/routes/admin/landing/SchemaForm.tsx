@@ -4,6 +4,7 @@ import { memo, useId, useMemo, useRef } from "react";
 import type { z } from "../../../../contract/zod";
 import { RichTextEditor } from "../RichTextEditor";
 import { PICTURE_OWN_FIELDS, PictureField } from "./PictureField";
+import { ProductSelect } from "./ProductSelect";
 import { type Field, fieldOf, issuesOf, sampleOf } from "./schema-fields";
 
 /**
@@ -213,6 +214,14 @@ const FieldView = memo(function FieldView({
       );
     }
     case "number": {
+      if (meta.product)
+        return item(
+          <ProductSelect
+            id={id}
+            value={typeof value === "number" ? value : undefined}
+            onChange={(v) => onChange(v === undefined && !optional ? null : v)}
+          />,
+        );
       const yuan = meta.description === "单位：元";
       return item(
         <InputNumber

@@ -70,7 +70,7 @@ function follow(selected: number | null, from: number, to: number): number | nul
  * duplicate, hide, remove), and the selected section's form made from its schema. `errors` are the
  * API's field errors by page path (`sections.3.title`); the form adds its own as the editor types.
  */
-export function SectionEditor({
+export const SectionEditor = memo(function SectionEditor({
   sections,
   onChange,
   selected,
@@ -239,7 +239,7 @@ export function SectionEditor({
       <SectionPalette open={palette} onClose={() => setPalette(false)} onAdd={add} />
     </div>
   );
-}
+});
 
 /** The form of one section: its type's own, or the one made from its schema. */
 function SectionForm({ value, onChange, errors }: SectionFormProps) {

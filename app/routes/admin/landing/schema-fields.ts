@@ -14,6 +14,8 @@ export interface FieldMeta {
   html?: boolean;
   link?: boolean;
   picture?: boolean;
+  /** a 报名产品 id: picked from the console's products */
+  product?: boolean;
   options?: Record<string, string>;
 }
 
@@ -185,6 +187,7 @@ function sampleText(f: Field, key: string, counter: { n: number }): string {
 /** Values the sample of a type needs beyond the generic one (a refinement ties fields together). */
 const SAMPLE_EXTRAS: Partial<Record<SectionType, Record<string, unknown>>> = {
   articleList: { source: "keyword", keyword: "电商", count: 6 },
+  buyButton: { source: "link", href: "https://example.com/" },
   caseCarousel: { intervalMs: 4000 },
   liveFrame: { height: 1000 },
 };
