@@ -26,7 +26,7 @@ import {
   WechatPreviewSchema,
   wechatChecks,
 } from "../../../contract/wechat";
-import { formatDateTime, useApi } from "./api";
+import { formatDateTime, useApi, useShowApiError } from "./api";
 
 interface Values {
   title: string;
@@ -169,6 +169,7 @@ export function WechatSyncDialog({
 }) {
   const api = useApi();
   const { message } = App.useApp();
+  const showApiError = useShowApiError();
   const [form] = Form.useForm<Values>();
   const [preview, setPreview] = useState<WechatPreview | null>(null);
   const [started, setStarted] = useState<WechatJob | null>(null);
@@ -189,8 +190,8 @@ export function WechatSyncDialog({
         setStarted(p.lastJob);
         setMine(null);
       })
-      .catch((err: Error) => message.error(err.message));
-  }, [api, articleId, form, message]);
+      .catch(showApiError);
+  }, [api, articleId, form, showApiError]);
 
   useEffect(() => {
     if (open) load();
@@ -224,7 +225,7 @@ export function WechatSyncDialog({
         action === "publish" ? "已开始同步并发布（已记录到操作日志）" : "已开始同步（已记录到操作日志）",
       );
     } catch (err) {
-      message.error((err as Error).message);
+      showApiError(err);
     } finally {
       setSending(null);
     }
@@ -237,7 +238,7 @@ export function WechatSyncDialog({
       setJob(await api("POST", `/api/admin/wechat-sync/jobs/${job.id}/retry`, undefined, WechatJobSchema));
       message.success("已重新开始同步（已记录到操作日志）");
     } catch (err) {
-      message.error((err as Error).message);
+      showApiError(err);
     } finally {
       setRetrying(false);
     }

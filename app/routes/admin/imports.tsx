@@ -39,7 +39,7 @@ import {
   WechatAccountArticleSchema,
 } from "../../../contract/imports";
 import type { Route } from "./+types/imports";
-import { ApiError, formatDateTime, NO_STORE, useApi, useConsoleSession } from "./api";
+import { ApiError, formatDateTime, NO_STORE, useApi, useConsoleSession, useShowApiError } from "./api";
 import { useColumnsAndTags } from "./options";
 import { listPagination, useFilters, usePagedList } from "./records";
 
@@ -74,7 +74,7 @@ const NEW_COLUMN = "__new__";
  */
 function useJob(id: number | null) {
   const api = useApi();
-  const { message } = App.useApp();
+  const showApiError = useShowApiError();
   const [job, setJob] = useState<ImportJob | null>(null);
   const [error, setError] = useState("");
   const reload = useCallback(async () => {
@@ -100,7 +100,7 @@ function useJob(id: number | null) {
     try {
       setJob(await api("POST", `/api/admin/imports/${job.id}/resume`, undefined, ImportJobSchema));
     } catch (err) {
-      message.error((err as Error).message);
+      showApiError(err);
       void reload();
     }
   }
@@ -286,6 +286,7 @@ function WordpressImport({
   const api = useApi();
   const { csrfToken } = useConsoleSession();
   const { message } = App.useApp();
+  const showApiError = useShowApiError();
   const { columns } = useColumnsAndTags();
   const { job, error, setJob, resume } = useJob(jobId);
   const [file, setFile] = useState<File | null>(null);
@@ -314,7 +315,7 @@ function WordpressImport({
       setJob(j);
       setJobId(j.id);
     } catch (err) {
-      message.error((err as Error).message);
+      showApiError(err);
     } finally {
       setUploading(null);
     }
@@ -333,7 +334,7 @@ function WordpressImport({
         ),
       );
     } catch (err) {
-      message.error((err as Error).message);
+      showApiError(err);
     } finally {
       setStarting(false);
     }
@@ -452,7 +453,7 @@ function WechatAccountPicker({
   onStarted: (j: ImportJob) => void;
 }) {
   const api = useApi();
-  const { message } = App.useApp();
+  const showApiError = useShowApiError();
   const [page, setPage] = useState(1);
   const [data, setData] = useState<{ items: WechatAccountArticle[]; total: number } | null>(null);
   const [error, setError] = useState("");
@@ -489,7 +490,7 @@ function WechatAccountPicker({
         await api("POST", "/api/admin/imports/wechat/published", { articles, columnId }, ImportJobSchema),
       );
     } catch (err) {
-      message.error((err as Error).message);
+      showApiError(err);
     } finally {
       setBusy(false);
     }
@@ -609,7 +610,7 @@ function WechatAccountPicker({
 
 function WechatImport({ jobId, setJobId }: { jobId: number | null; setJobId: (id: number | null) => void }) {
   const api = useApi();
-  const { message } = App.useApp();
+  const showApiError = useShowApiError();
   const { columns } = useColumnsAndTags();
   const { job, setJob, resume } = useJob(jobId);
   const [text, setText] = useState("");
@@ -630,7 +631,7 @@ function WechatImport({ jobId, setJobId }: { jobId: number | null; setJobId: (id
     try {
       started(await api("POST", "/api/admin/imports/wechat", { urls, columnId }, ImportJobSchema));
     } catch (err) {
-      message.error((err as Error).message);
+      showApiError(err);
     } finally {
       setBusy(false);
     }
@@ -691,6 +692,7 @@ function WechatImport({ jobId, setJobId }: { jobId: number | null; setJobId: (id
 function Redirects() {
   const api = useApi();
   const { message } = App.useApp();
+  const showApiError = useShowApiError();
   const { filters, set } = useFilters();
   const query = new URLSearchParams(
     Object.entries(filters).filter(([k]) => ["q", "origin", "page", "pageSize"].includes(k)),
@@ -717,7 +719,7 @@ function Redirects() {
       const field = err instanceof ApiError ? (err.data as { field?: unknown } | null)?.field : undefined;
       if (field === "from" || field === "target")
         form.setFields([{ name: field === "from" ? "from" : "to", errors: [(err as Error).message] }]);
-      else message.error((err as Error).message);
+      else showApiError(err);
     } finally {
       setSaving(false);
     }
@@ -729,7 +731,7 @@ function Redirects() {
       message.success("已删除跳转");
       void reload();
     } catch (err) {
-      message.error((err as Error).message);
+      showApiError(err);
     }
   }
 
