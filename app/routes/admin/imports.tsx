@@ -39,8 +39,17 @@ import {
   WechatAccountArticleSchema,
 } from "../../../contract/imports";
 import type { Route } from "./+types/imports";
-import { ApiError, formatDateTime, NO_STORE, useApi, useConsoleSession, useShowApiError } from "./api";
+import {
+  ApiError,
+  apiErrorText,
+  formatDateTime,
+  NO_STORE,
+  useApi,
+  useConsoleSession,
+  useShowApiError,
+} from "./api";
 import { useColumnsAndTags } from "./options";
+import { usePolling } from "./polling";
 import { listPagination, useFilters, usePagedList } from "./records";
 
 export function headers() {
@@ -69,10 +78,10 @@ const OUTCOME_COLOR: Record<ImportNote["outcome"], string> = {
 const NEW_COLUMN = "__new__";
 
 /**
- * A job followed while it reads or imports: polled every second until it settles. `resume` continues
+ * A job followed while it reads or imports: read again every second until it settles. `resume` continues
  * a stopped job; when that is refused, the server's message shows and the job is read again.
  */
-function useJob(id: number | null) {
+function useImportJob(id: number | null) {
   const api = useApi();
   const showApiError = useShowApiError();
   const [job, setJob] = useState<ImportJob | null>(null);
@@ -83,18 +92,13 @@ function useJob(id: number | null) {
       setJob(await api("GET", `/api/admin/imports/${id}`, undefined, ImportJobSchema));
       setError("");
     } catch (err) {
-      setError((err as Error).message);
+      setError(apiErrorText(err));
     }
   }, [api, id]);
   useEffect(() => {
     void reload();
   }, [reload]);
-  const busy = job?.status === "analysing" || job?.status === "running";
-  useEffect(() => {
-    if (!busy) return;
-    const t = setInterval(() => void reload(), 1000);
-    return () => clearInterval(t);
-  }, [busy, reload]);
+  usePolling(job?.status === "analysing" || job?.status === "running", 1000, reload);
   async function resume() {
     if (!job) return;
     try {
@@ -288,7 +292,7 @@ function WordpressImport({
   const { message } = App.useApp();
   const showApiError = useShowApiError();
   const { columns } = useColumnsAndTags();
-  const { job, error, setJob, resume } = useJob(jobId);
+  const { job, error, setJob, resume } = useImportJob(jobId);
   const [file, setFile] = useState<File | null>(null);
   const [uploading, setUploading] = useState<number | null>(null);
   const [mapping, setMapping] = useState<Record<string, number | string>>({});
@@ -612,7 +616,7 @@ function WechatImport({ jobId, setJobId }: { jobId: number | null; setJobId: (id
   const api = useApi();
   const showApiError = useShowApiError();
   const { columns } = useColumnsAndTags();
-  const { job, setJob, resume } = useJob(jobId);
+  const { job, setJob, resume } = useImportJob(jobId);
   const [text, setText] = useState("");
   const [columnId, setColumnId] = useState<number | undefined>();
   const [busy, setBusy] = useState(false);

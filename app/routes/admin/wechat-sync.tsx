@@ -13,6 +13,7 @@ import {
 } from "../../../contract/wechat";
 import type { Route } from "./+types/wechat-sync";
 import { formatDateTime, NO_STORE, useApi, useShowApiError } from "./api";
+import { usePolling } from "./polling";
 import { FilterSelect, listPagination, useFilters, usePagedList } from "./records";
 
 export function headers() {
@@ -47,12 +48,7 @@ export default function WechatSyncScreen() {
   }, [api, showApiError]);
 
   // While a sync is under way the list follows it.
-  const pending = data?.items.some((j) => j.state === "pending") ?? false;
-  useEffect(() => {
-    if (!pending) return;
-    const t = setInterval(() => void reload(), 3000);
-    return () => clearInterval(t);
-  }, [pending, reload]);
+  usePolling(data?.items.some((j) => j.state === "pending") ?? false, 3000, reload);
 
   async function testConnection() {
     setTesting(true);
