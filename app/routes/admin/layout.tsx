@@ -84,8 +84,9 @@ function menu(admin: boolean): Item[] {
             link("/admin/search-push", "搜索引擎推送"),
             link("/admin/wechat-sync", "公众号同步"),
             link("/admin/imports", "导入"),
+            link("/admin/redirects", "旧地址跳转"),
           ]
-        : [link("/admin/imports", "导入")],
+        : [link("/admin/imports", "导入"), link("/admin/redirects", "旧地址跳转")],
     },
   ];
 }
@@ -103,6 +104,7 @@ const OPEN: Record<string, string> = {
   "search-push": "system",
   "wechat-sync": "system",
   imports: "system",
+  redirects: "system",
 };
 
 export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
