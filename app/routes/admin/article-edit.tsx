@@ -57,7 +57,7 @@ import {
   RevisionHistory,
 } from "./RevisionHistory";
 import { RichTextEditor } from "./RichTextEditor";
-import { WechatSyncDialog } from "./WechatSync";
+import { WechatSyncDialog } from "./WechatSyncDialog";
 
 export function headers() {
   return NO_STORE;
