@@ -55,6 +55,7 @@ export default [
       route("search-push", "routes/admin/search-push.tsx"),
       route("wechat-sync", "routes/admin/wechat-sync.tsx"),
       route("imports", "routes/admin/imports.tsx"),
+      route("redirects", "routes/admin/redirects.tsx"),
       route(":resource", "routes/admin/resource.tsx"),
       route("*", "routes/admin/resource.tsx", { id: "admin-not-found" }),
     ]),

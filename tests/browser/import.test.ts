@@ -227,9 +227,10 @@ describe("importing an archive from the console, then killing an import", { time
     expect(stats).toMatch(/新建0/);
     expect(stats).toMatch(/未变化6/);
 
-    // The redirects tab lists the old addresses and takes an editor's own.
-    await page.getByRole("tab", { name: "旧地址跳转" }).click();
+    // 旧地址跳转, a screen of its own (系统 in the menu), lists the old addresses and takes an editor's own.
+    await page.getByRole("link", { name: "旧地址跳转" }).click();
     await page.locator(".redirect-list .ant-table-row").first().waitFor();
+    expect(new URL(page.url()).pathname).toBe("/admin/redirects");
     await page.getByRole("textbox", { name: "旧地址", exact: true }).fill("/html/2019/0101/123.html");
     await page.getByRole("textbox", { name: "跳转目标", exact: true }).fill(String(first!.articleId));
     await page.getByRole("button", { name: "添加跳转" }).click();
@@ -242,6 +243,11 @@ describe("importing an archive from the console, then killing an import", { time
         ),
       )
       .toBe(`/articledetail/${first!.articleId}`);
+    // A link to the imports screen's old tab opens the screen at its own address, search kept.
+    await visit(page, "/admin/imports?tab=redirects&q=/html/2019");
+    expect(new URL(page.url()).pathname).toBe("/admin/redirects");
+    await expect.poll(() => page.locator(".redirect-list .ant-table-row").count()).toBe(1);
+    expect(await page.locator(".ant-card-head-title").textContent()).toBe("旧地址跳转");
   });
 
   test("leaves whole articles only when killed mid-import, and the next run goes on", async ({

@@ -2,7 +2,7 @@ import { DeleteOutlined, UploadOutlined } from "@ant-design/icons";
 import { App, Button, Space, Upload } from "antd";
 import { useState } from "react";
 import { StoredImageSchema } from "../../../contract/answers";
-import { useApi } from "./api";
+import { useApi, useShowApiError } from "./api";
 
 export type ImageKind = "cover" | "banner" | "ad" | "partner" | "activity" | "travel" | "body";
 
@@ -31,6 +31,7 @@ export function ImageField({
 }) {
   const upload = useImageUpload(kind);
   const { message } = App.useApp();
+  const showApiError = useShowApiError();
   const [busy, setBusy] = useState(false);
   return (
     <div className="image-field" id={id}>
@@ -51,7 +52,7 @@ export function ImageField({
               onSuccess?.(url);
               message.success("图片已上传");
             } catch (err) {
-              message.error((err as Error).message);
+              showApiError(err);
               onError?.(err as Error);
             } finally {
               setBusy(false);

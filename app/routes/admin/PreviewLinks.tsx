@@ -2,7 +2,7 @@ import { App, Button, List, Popconfirm, Space, Tag, Typography } from "antd";
 import { useCallback, useEffect, useState } from "react";
 import { z } from "zod";
 import { PreviewCreatedSchema, type PreviewLink, PreviewLinkSchema } from "../../../contract/previews";
-import { formatDateTime, useApi } from "./api";
+import { formatDateTime, useApi, useShowApiError } from "./api";
 
 /**
  * Preview links of an unpublished article or landing page (docs/product.md, "Previews"): make one
@@ -12,6 +12,7 @@ import { formatDateTime, useApi } from "./api";
 export function PreviewLinks({ base }: { base: string }) {
   const api = useApi();
   const { message } = App.useApp();
+  const showApiError = useShowApiError();
   const [links, setLinks] = useState<PreviewLink[]>([]);
   const [fresh, setFresh] = useState<string | null>(null);
 
@@ -19,9 +20,9 @@ export function PreviewLinks({ base }: { base: string }) {
     try {
       setLinks(await api("GET", base, undefined, z.array(PreviewLinkSchema)));
     } catch (err) {
-      message.error((err as Error).message);
+      showApiError(err);
     }
-  }, [api, base, message]);
+  }, [api, base, showApiError]);
   useEffect(() => void load(), [load]);
 
   async function create() {
@@ -30,7 +31,7 @@ export function PreviewLinks({ base }: { base: string }) {
       setFresh(`${window.location.origin}${made.path}`);
       void load();
     } catch (err) {
-      message.error((err as Error).message);
+      showApiError(err);
     }
   }
   async function revoke(link: PreviewLink) {
@@ -39,7 +40,7 @@ export function PreviewLinks({ base }: { base: string }) {
       message.success("预览链接已撤销");
       void load();
     } catch (err) {
-      message.error((err as Error).message);
+      showApiError(err);
     }
   }
 

@@ -3,7 +3,7 @@ import { type ReactNode, useCallback, useEffect, useState } from "react";
 import { z } from "zod";
 import { ARTICLE_STATUS_LABEL } from "../../../contract/admin";
 import type { Revision } from "../../../contract/revisions";
-import { formatDateTime, useApi } from "./api";
+import { formatDateTime, useApi, useShowApiError } from "./api";
 import { bodyLines, diffLines, fieldChanges } from "./revision-diff";
 
 /**
@@ -148,10 +148,11 @@ export function RevisionHistory<R extends RevisionRowBase, F, T>({
   restoredSchema: z.ZodType<T>;
   onRestored: (restored: T) => void;
   /** a refused restore (a 409 with someone else's version, say); by default its message is shown */
-  onRestoreFailed?: (err: Error) => void;
+  onRestoreFailed?: (err: unknown) => void;
 }) {
   const api = useApi();
   const { message } = App.useApp();
+  const showApiError = useShowApiError();
   const [open, setOpen] = useState(false);
   const [rows, setRows] = useState<R[]>([]);
   const [picked, setPicked] = useState<number[]>([]);
@@ -163,7 +164,7 @@ export function RevisionHistory<R extends RevisionRowBase, F, T>({
     try {
       setRows(await api("GET", base, undefined, rowsSchema));
     } catch (err) {
-      message.error((err as Error).message);
+      showApiError(err);
     }
   }, [api, base, message]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: reload when a save made a new version
@@ -184,7 +185,7 @@ export function RevisionHistory<R extends RevisionRowBase, F, T>({
         const [ra, rb] = [rowOf(a), rowOf(b)];
         if (ra && rb) setPair([ra, older, rb, newer]);
       })
-      .catch((err: Error) => message.error(err.message));
+      .catch(showApiError);
   }, [picked, api, base, message]);
 
   function toggle(id: number, on: boolean) {
@@ -199,8 +200,8 @@ export function RevisionHistory<R extends RevisionRowBase, F, T>({
       setPicked([]);
       void load();
     } catch (err) {
-      if (onRestoreFailed) onRestoreFailed(err as Error);
-      else message.error((err as Error).message);
+      if (onRestoreFailed) onRestoreFailed(err);
+      else showApiError(err);
     }
   }
 

@@ -15,6 +15,7 @@ import { EditorContent, useEditor, useEditorState } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { App, Button, Divider, Tooltip } from "antd";
 import { type ReactNode, useEffect, useRef } from "react";
+import { useShowApiError } from "./api";
 import { useImageUpload } from "./ImageField";
 
 const httpAddress = (v: string | null) => (v && /^https?:\/\//i.test(v.trim()) ? v.trim() : null);
@@ -59,6 +60,7 @@ export function RichTextEditor({
   compact?: boolean;
 }) {
   const { message } = App.useApp();
+  const showApiError = useShowApiError();
   const upload = useImageUpload("body");
   const fileInput = useRef<HTMLInputElement>(null);
   const editor = useEditor({
@@ -163,7 +165,7 @@ export function RichTextEditor({
       const src = await upload(file);
       chain().setImage({ src, alt: "" }).run();
     } catch (err) {
-      message.error((err as Error).message);
+      showApiError(err);
     }
   }
 

@@ -1,4 +1,4 @@
-import type { FormRule } from "antd";
+import { App, type FormRule } from "antd";
 import { useCallback, useEffect, useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import { z } from "zod";
@@ -29,6 +29,23 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
+}
+
+/**
+ * The words an editor reads for a failed call: the server's Chinese message (an ApiError carries the
+ * envelope's), or a general one when something without a message was thrown.
+ */
+export function apiErrorText(err: unknown): string {
+  return err instanceof Error && err.message ? err.message : "操作失败，请稍后重试";
+}
+
+/**
+ * The console's one way to show a failed call: `catch (err) { showApiError(err) }` or
+ * `.catch(showApiError)` shows apiErrorText(err) as an error message.
+ */
+export function useShowApiError(): (err: unknown) => void {
+  const { message } = App.useApp();
+  return useCallback((err: unknown) => void message.error(apiErrorText(err)), [message]);
 }
 
 const ANYTHING = z.unknown();

@@ -35,7 +35,15 @@ import {
 } from "../../../contract/answers";
 import { RevisionRowSchema, RevisionSchema } from "../../../contract/revisions";
 import type { Route } from "./+types/article-edit";
-import { ApiError, formatDateTime, NO_STORE, useApi, useConsoleSession, zodRule } from "./api";
+import {
+  ApiError,
+  formatDateTime,
+  NO_STORE,
+  useApi,
+  useConsoleSession,
+  useShowApiError,
+  zodRule,
+} from "./api";
 import { useDraftKeeper } from "./draft-keeper";
 import { ImageField } from "./ImageField";
 import { useColumnsAndTags } from "./options";
@@ -49,7 +57,7 @@ import {
   RevisionHistory,
 } from "./RevisionHistory";
 import { RichTextEditor } from "./RichTextEditor";
-import { WechatSyncDialog } from "./WechatSync";
+import { WechatSyncDialog } from "./WechatSyncDialog";
 
 export function headers() {
   return NO_STORE;
@@ -109,6 +117,7 @@ export default function ArticleEdit() {
   const navigate = useNavigate();
   const { user } = useConsoleSession();
   const { message } = App.useApp();
+  const showApiError = useShowApiError();
   const [form] = Form.useForm<FormValues>();
   const [loaded, setLoaded] = useState<AdminArticle | null>(null);
   const [saving, setSaving] = useState(false);
@@ -189,8 +198,8 @@ export default function ArticleEdit() {
         show(a);
         offer(restoreKept);
       })
-      .catch((err: Error) => message.error(err.message));
-  }, [api, id, isNew, form, user.displayName, message, show, offer, restoreKept]);
+      .catch(showApiError);
+  }, [api, id, isNew, form, user.displayName, show, offer, restoreKept, showApiError]);
 
   /** `baseVersion`: the version these values were edited from (the server refuses an older one). */
   async function save(values: FormValues, baseVersion = loaded?.version) {
@@ -218,7 +227,7 @@ export default function ArticleEdit() {
       const theirs =
         err instanceof ApiError && err.status === 409 ? AdminArticleSchema.safeParse(err.data) : null;
       if (theirs?.success) setConflict({ theirs: theirs.data, mine: values });
-      else message.error((err as Error).message);
+      else showApiError(err);
     } finally {
       setSaving(false);
     }

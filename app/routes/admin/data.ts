@@ -1,7 +1,7 @@
 import { App, type FormInstance } from "antd";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { z } from "zod";
-import { useApi } from "./api";
+import { useApi, useShowApiError } from "./api";
 
 // A console screen's reads and changes, each with the messages the editor sees.
 
@@ -14,7 +14,7 @@ import { useApi } from "./api";
  */
 export function useApiGet<S extends z.ZodType>(path: string, answer: S, onLoad?: (data: z.infer<S>) => void) {
   const api = useApi();
-  const { message } = App.useApp();
+  const showApiError = useShowApiError();
   const [data, setData] = useState<z.infer<S> | null>(null);
   const [loading, setLoading] = useState(false);
   const onLoadRef = useRef(onLoad);
@@ -26,11 +26,11 @@ export function useApiGet<S extends z.ZodType>(path: string, answer: S, onLoad?:
       onLoadRef.current?.(loaded);
       setData(loaded);
     } catch (err) {
-      message.error((err as Error).message);
+      showApiError(err);
     } finally {
       setLoading(false);
     }
-  }, [api, path, answer, message]);
+  }, [api, path, answer, showApiError]);
   useEffect(() => {
     void reload();
   }, [reload]);
@@ -44,6 +44,7 @@ export function useApiGet<S extends z.ZodType>(path: string, answer: S, onLoad?:
  */
 export function useApiChange() {
   const { message } = App.useApp();
+  const showApiError = useShowApiError();
   const [busy, setBusy] = useState(false);
   const change = useCallback(
     async (run: () => Promise<unknown>, done?: string): Promise<boolean> => {
@@ -53,13 +54,13 @@ export function useApiChange() {
         if (done) message.success(done);
         return true;
       } catch (err) {
-        message.error((err as Error).message);
+        showApiError(err);
         return false;
       } finally {
         setBusy(false);
       }
     },
-    [message],
+    [message, showApiError],
   );
   return { busy, change };
 }

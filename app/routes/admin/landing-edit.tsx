@@ -29,7 +29,15 @@ import {
 } from "../../../contract/landing";
 import { LandingRevisionRowSchema, LandingRevisionSchema } from "../../../contract/landing-admin";
 import type { Route } from "./+types/landing-edit";
-import { ApiError, formatDateTime, NO_STORE, useApi, useConsoleSession } from "./api";
+import {
+  ApiError,
+  apiErrorText,
+  formatDateTime,
+  NO_STORE,
+  useApi,
+  useConsoleSession,
+  useShowApiError,
+} from "./api";
 import { useDraftKeeper } from "./draft-keeper";
 import { LandingPreview } from "./landing/LandingPreview";
 import { pageOf } from "./landing/NewPageDialog";
@@ -102,6 +110,7 @@ export default function LandingEdit() {
   const { user } = useConsoleSession();
   const admin = user.role === "admin";
   const { message, modal } = App.useApp();
+  const showApiError = useShowApiError();
   const [form] = Form.useForm<PageFieldValues>();
   const [loaded, setLoaded] = useState<AdminLanding | null>(null);
   const [page, setPage] = useState<LandingPage | null>(null);
@@ -168,8 +177,8 @@ export default function LandingEdit() {
         show(a as AdminLanding);
         offer(showUnsaved);
       })
-      .catch((err: Error) => message.error(err.message));
-  }, [api, id, show, showUnsaved, offer, message]);
+      .catch(showApiError);
+  }, [api, id, show, showUnsaved, offer, showApiError]);
 
   useEffect(() => () => window.clearTimeout(autoTimer.current), []);
 
@@ -237,8 +246,8 @@ export default function LandingEdit() {
         // names its field when it has one (a 报名产品 deleted meanwhile).
         const field = refusedField(e);
         if (Object.keys(field).length > 0) showErrors(field);
-        if (opts.auto) setSaveState({ kind: "failed", message: `未自动保存：${e.message}` });
-        else message.error(e.message);
+        if (opts.auto) setSaveState({ kind: "failed", message: `未自动保存：${apiErrorText(err)}` });
+        else showApiError(e);
       }
       setSaveState((s) => (s.kind === "saving" ? { kind: "dirty" } : s));
       return null;
@@ -408,7 +417,7 @@ export default function LandingEdit() {
               const theirs =
                 err instanceof ApiError && err.status === 409 ? AdminLandingSchema.safeParse(err.data) : null;
               if (theirs?.success) setConflict({ theirs: theirs.data as AdminLanding, mine: page });
-              else message.error(err.message);
+              else showApiError(err);
             }}
           />
         </Space>

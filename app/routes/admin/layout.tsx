@@ -8,14 +8,14 @@ import {
   ShopOutlined,
   TeamOutlined,
 } from "@ant-design/icons";
-import { App, Button, Layout, Menu, type MenuProps, Tag } from "antd";
+import { Button, Layout, Menu, type MenuProps, Tag } from "antd";
 import { useState } from "react";
 import { Link, Outlet, redirect, useLocation, useNavigate } from "react-router";
 import { z } from "zod";
 import { ROLE_LABELS } from "../../../contract/admin";
 import { CONSOLE_RESOURCE_LIST, type ConsoleResource } from "../../../contract/resources";
 import type { Route } from "./+types/layout";
-import { callApi, NO_STORE } from "./api";
+import { callApi, NO_STORE, useShowApiError } from "./api";
 
 export function headers() {
   return NO_STORE;
@@ -84,8 +84,9 @@ function menu(admin: boolean): Item[] {
             link("/admin/search-push", "搜索引擎推送"),
             link("/admin/wechat-sync", "公众号同步"),
             link("/admin/imports", "导入"),
+            link("/admin/redirects", "旧地址跳转"),
           ]
-        : [link("/admin/imports", "导入")],
+        : [link("/admin/imports", "导入"), link("/admin/redirects", "旧地址跳转")],
     },
   ];
 }
@@ -103,13 +104,14 @@ const OPEN: Record<string, string> = {
   "search-push": "system",
   "wechat-sync": "system",
   imports: "system",
+  redirects: "system",
 };
 
 export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
   const { user, csrfToken } = loaderData;
   const location = useLocation();
   const navigate = useNavigate();
-  const { message } = App.useApp();
+  const showApiError = useShowApiError();
   const [collapsed, setCollapsed] = useState(false);
   const section = location.pathname.split("/")[2] ?? "";
   const selected = section ? `/admin/${section}` : "/admin";
@@ -118,7 +120,7 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
     try {
       await callApi(csrfToken, "POST", "/api/admin/logout", undefined, z.null());
     } catch (err) {
-      message.error((err as Error).message);
+      showApiError(err);
     }
     navigate("/admin/login", { replace: true });
   }

@@ -8,7 +8,7 @@ import {
   ErasurePreviewSchema,
 } from "../../../contract/privacy";
 import type { Route } from "./+types/privacy";
-import { formatDateTime, NO_STORE, useApi, yuan } from "./api";
+import { formatDateTime, NO_STORE, useApi, useShowApiError, yuan } from "./api";
 
 export function headers() {
   return NO_STORE;
@@ -29,6 +29,7 @@ const FORMS: Record<string, string> = { business: "商家合作", expert: "达�
 export default function Privacy() {
   const api = useApi();
   const { message } = App.useApp();
+  const showApiError = useShowApiError();
   const [mobile, setMobile] = useState("");
   const [preview, setPreview] = useState<(ErasurePreview & { mobile: string }) | null>(null);
   const [busy, setBusy] = useState(false);
@@ -50,7 +51,7 @@ export default function Privacy() {
     try {
       if (told(unscrubbed, await erase(unscrubbed))) message.success("数据库文件已清理完毕");
     } catch (err) {
-      message.error((err as Error).message);
+      showApiError(err);
     } finally {
       setRetrying(false);
     }
@@ -63,7 +64,7 @@ export default function Privacy() {
       const p = await api("POST", "/api/admin/privacy/erasure/preview", { mobile: m }, ErasurePreviewSchema);
       setPreview({ ...p, mobile: m });
     } catch (err) {
-      message.error((err as Error).message);
+      showApiError(err);
     } finally {
       setBusy(false);
     }
@@ -86,7 +87,7 @@ export default function Privacy() {
             );
           setPreview(null);
         } catch (err) {
-          message.error((err as Error).message);
+          showApiError(err);
         }
       },
     });

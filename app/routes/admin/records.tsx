@@ -19,7 +19,7 @@ import { useSearchParams } from "react-router";
 import type { z } from "zod";
 import type { Paged } from "../../../contract/admin";
 import { pagedOf } from "../../../contract/answers";
-import { saveBlob, useApi, useDownload } from "./api";
+import { saveBlob, useApi, useDownload, useShowApiError } from "./api";
 import { useApiChange, useApiGet } from "./data";
 
 /** Filters kept in the address (so a filtered list can be shared and survives a reload). */
@@ -126,6 +126,7 @@ export function RecordToolbar({
   const { filters, set } = useFilters();
   const download = useDownload();
   const { message } = App.useApp();
+  const showApiError = useShowApiError();
   const [busy, setBusy] = useState(false);
   const range: [Dayjs, Dayjs] | null =
     filters.from && filters.to ? [dayjs(filters.from), dayjs(filters.to)] : null;
@@ -138,7 +139,7 @@ export function RecordToolbar({
       saveBlob(blob, `${fileName}-${dayjs().format("YYYY-MM-DD")}.csv`);
       message.success("已导出（已记录到操作日志）");
     } catch (err) {
-      message.error((err as Error).message);
+      showApiError(err);
     } finally {
       setBusy(false);
     }

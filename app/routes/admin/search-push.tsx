@@ -8,7 +8,7 @@ import {
   PushSettingsSchema,
 } from "../../../contract/answers";
 import type { Route } from "./+types/search-push";
-import { formatDateTime, NO_STORE, useApi } from "./api";
+import { formatDateTime, NO_STORE, useApi, useShowApiError } from "./api";
 import { FilterSelect, listPagination, useFilters, usePagedList } from "./records";
 
 export function headers() {
@@ -32,6 +32,7 @@ const engineLabel = (e: string) => PUSH_ENGINES.find((x) => x.value === e)?.labe
 export default function SearchPush() {
   const api = useApi();
   const { message } = App.useApp();
+  const showApiError = useShowApiError();
   const { filters, set } = useFilters();
   const query = new URLSearchParams(filters).toString();
   const { data, loading, reload } = usePagedList("/api/admin/search-pushes", query, PushRowSchema);
@@ -41,8 +42,8 @@ export default function SearchPush() {
   useEffect(() => {
     api("GET", "/api/admin/search-pushes/settings", undefined, PushSettingsSchema)
       .then(setSettings)
-      .catch((err: Error) => message.error(err.message));
-  }, [api, message]);
+      .catch(showApiError);
+  }, [api, showApiError]);
 
   async function retry(row: PushRow) {
     setBusy(row.id);
@@ -51,7 +52,7 @@ export default function SearchPush() {
       message.success("已重新加入推送队列（已记录到操作日志）");
       void reload();
     } catch (err) {
-      message.error((err as Error).message);
+      showApiError(err);
     } finally {
       setBusy(null);
     }

@@ -12,7 +12,8 @@ import {
   WechatTestSchema,
 } from "../../../contract/wechat";
 import type { Route } from "./+types/wechat-sync";
-import { formatDateTime, NO_STORE, useApi } from "./api";
+import { formatDateTime, NO_STORE, useApi, useShowApiError } from "./api";
+import { usePolling } from "./polling";
 import { FilterSelect, listPagination, useFilters, usePagedList } from "./records";
 
 export function headers() {
@@ -31,6 +32,7 @@ const stepLabel = (s: string) => WECHAT_SYNC_STEPS.find((x) => x.value === s)?.l
 export default function WechatSyncScreen() {
   const api = useApi();
   const { message } = App.useApp();
+  const showApiError = useShowApiError();
   const { filters, set } = useFilters();
   const query = new URLSearchParams(filters).toString();
   const { data, loading, reload } = usePagedList("/api/admin/wechat-sync/jobs", query, WechatJobSchema);
@@ -42,16 +44,11 @@ export default function WechatSyncScreen() {
   useEffect(() => {
     api("GET", "/api/admin/wechat-sync/settings", undefined, WechatSettingsSchema)
       .then(setSettings)
-      .catch((err: Error) => message.error(err.message));
-  }, [api, message]);
+      .catch(showApiError);
+  }, [api, showApiError]);
 
   // While a sync is under way the list follows it.
-  const pending = data?.items.some((j) => j.state === "pending") ?? false;
-  useEffect(() => {
-    if (!pending) return;
-    const t = setInterval(() => void reload(), 3000);
-    return () => clearInterval(t);
-  }, [pending, reload]);
+  usePolling(data?.items.some((j) => j.state === "pending") ?? false, 3000, reload);
 
   async function testConnection() {
     setTesting(true);
@@ -59,7 +56,7 @@ export default function WechatSyncScreen() {
     try {
       setTest(await api("POST", "/api/admin/wechat-sync/test", undefined, WechatTestSchema));
     } catch (err) {
-      message.error((err as Error).message);
+      showApiError(err);
     } finally {
       setTesting(false);
     }
@@ -72,7 +69,7 @@ export default function WechatSyncScreen() {
       message.success("已重新开始同步（已记录到操作日志）");
       void reload();
     } catch (err) {
-      message.error((err as Error).message);
+      showApiError(err);
     } finally {
       setBusy(null);
     }

@@ -12,7 +12,7 @@ import {
   LandingPageSchema,
 } from "../../../../contract/landing";
 import { LANDING_TEMPLATES } from "../../../../contract/landing-templates";
-import { useApi } from "../api";
+import { useApi, useShowApiError } from "../api";
 import { pathFeedback, usePathCheck } from "./path-check";
 
 type Start = "blank" | "copy" | "template";
@@ -69,6 +69,7 @@ export function NewPageDialog({
   const api = useApi();
   const navigate = useNavigate();
   const { message } = App.useApp();
+  const showApiError = useShowApiError();
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
   const [pages, setPages] = useState<AdminLandingRow[]>([]);
@@ -96,10 +97,10 @@ export function NewPageDialog({
         const query = new URLSearchParams({ q, pageSize: "20" });
         setPages((await api("GET", `/api/admin/landing-pages?${query}`, undefined, SEARCH)).items);
       } catch (err) {
-        message.error((err as Error).message);
+        showApiError(err);
       }
     },
-    [api, message],
+    [api, showApiError],
   );
   useEffect(() => {
     if (open && start === "copy" && !copyOf) void search("");
@@ -135,7 +136,7 @@ export function NewPageDialog({
       onClose();
       navigate(`/admin/landing-pages/${made.id}`);
     } catch (err) {
-      message.error((err as Error).message);
+      showApiError(err);
     } finally {
       setBusy(false);
     }

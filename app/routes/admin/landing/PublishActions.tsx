@@ -2,7 +2,7 @@ import { App, Button, DatePicker, Popconfirm, Popover, Space, Tooltip, Typograph
 import dayjs, { type Dayjs } from "dayjs";
 import { useState } from "react";
 import { type AdminLanding, AdminLandingSchema } from "../../../../contract/landing";
-import { formatDateTime, useApi } from "../api";
+import { formatDateTime, useApi, useShowApiError } from "../api";
 
 export const ADMIN_ONLY = "发布、定时发布和下线需要管理员权限";
 
@@ -24,6 +24,7 @@ export function PublishActions({
 }) {
   const api = useApi();
   const { message } = App.useApp();
+  const showApiError = useShowApiError();
   const [busy, setBusy] = useState(false);
   const [when, setWhen] = useState<Dayjs | null>(null);
   const [scheduling, setScheduling] = useState(false);
@@ -43,7 +44,7 @@ export function PublishActions({
       message.success(done(changed));
       setScheduling(false);
     } catch (err) {
-      message.error((err as Error).message);
+      showApiError(err);
     } finally {
       setBusy(false);
     }

@@ -26,7 +26,8 @@ import {
   WechatPreviewSchema,
   wechatChecks,
 } from "../../../contract/wechat";
-import { formatDateTime, useApi } from "./api";
+import { formatDateTime, useApi, useShowApiError } from "./api";
+import { usePolling } from "./polling";
 
 interface Values {
   title: string;
@@ -132,20 +133,14 @@ export function WechatJobProgress({
   );
 }
 
-/** Follows a sync until it is no longer under way. */
-function useJob(initial: WechatJob | null) {
+/** Follows a sync, read again every 1.5 s until it is no longer under way (a failed read is tried again). */
+function useSyncJob(initial: WechatJob | null) {
   const api = useApi();
   const [job, setJob] = useState<WechatJob | null>(initial);
   useEffect(() => setJob(initial), [initial]);
-  useEffect(() => {
-    if (job?.state !== "pending") return;
-    const t = setTimeout(() => {
-      api("GET", `/api/admin/wechat-sync/jobs/${job.id}`, undefined, WechatJobSchema)
-        .then(setJob)
-        .catch(() => setJob({ ...job }));
-    }, 1500);
-    return () => clearTimeout(t);
-  }, [api, job]);
+  usePolling(job?.state === "pending", 1500, async () => {
+    if (job) setJob(await api("GET", `/api/admin/wechat-sync/jobs/${job.id}`, undefined, WechatJobSchema));
+  });
   return [job, setJob] as const;
 }
 
@@ -169,10 +164,11 @@ export function WechatSyncDialog({
 }) {
   const api = useApi();
   const { message } = App.useApp();
+  const showApiError = useShowApiError();
   const [form] = Form.useForm<Values>();
   const [preview, setPreview] = useState<WechatPreview | null>(null);
   const [started, setStarted] = useState<WechatJob | null>(null);
-  const [job, setJob] = useJob(started);
+  const [job, setJob] = useSyncJob(started);
   const [sending, setSending] = useState<"draft" | "publish" | null>(null);
   const [retrying, setRetrying] = useState(false);
   /** the sync started in this dialog (an earlier one is captioned 上次同步) */
@@ -189,8 +185,8 @@ export function WechatSyncDialog({
         setStarted(p.lastJob);
         setMine(null);
       })
-      .catch((err: Error) => message.error(err.message));
-  }, [api, articleId, form, message]);
+      .catch(showApiError);
+  }, [api, articleId, form, showApiError]);
 
   useEffect(() => {
     if (open) load();
@@ -224,7 +220,7 @@ export function WechatSyncDialog({
         action === "publish" ? "已开始同步并发布（已记录到操作日志）" : "已开始同步（已记录到操作日志）",
       );
     } catch (err) {
-      message.error((err as Error).message);
+      showApiError(err);
     } finally {
       setSending(null);
     }
@@ -237,7 +233,7 @@ export function WechatSyncDialog({
       setJob(await api("POST", `/api/admin/wechat-sync/jobs/${job.id}/retry`, undefined, WechatJobSchema));
       message.success("已重新开始同步（已记录到操作日志）");
     } catch (err) {
-      message.error((err as Error).message);
+      showApiError(err);
     } finally {
       setRetrying(false);
     }
