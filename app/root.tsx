@@ -1,18 +1,35 @@
 import { useEffect } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+} from "react-router";
 import { SITE_NAME } from "../contract/site";
 import type { Route } from "./+types/root";
 // With a precedence React puts the stylesheet at the top of <head>, ahead of the script preloads,
 // so first paint never waits behind module downloads on a slow connection.
 import appCss from "./app.css?url";
+// The islands of the pages that do not hydrate, and WeChat's SDK they load inside WeChat only
+// (scripts/islands.mjs builds them; never inlined: the policy allows same-origin scripts, not data:).
+import islandsJs from "./generated/islands.js?url&no-inline";
+import wechatSdkJs from "./generated/wechat-sdk.js?url&no-inline";
+import { wantsHydration } from "./hydration";
 import { useNonce } from "./nonce";
 
 export { SITE_NAME, SITE_SLOGAN } from "../contract/site";
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  // A page hydrates only when every matched route wants it (app/hydration.ts); the others (the news
+  // pages) get no React, no route data and no scroll script: only the islands bundle.
+  const hydrate = wantsHydration(useMatches());
   // Marks the document once React has hydrated it (effects run after the hydration commit), so
-  // scripts and tests can wait for a page that responds instead of guessing with timers.
+  // scripts and tests can wait for a page that responds instead of guessing with timers. The
+  // islands bundle sets the same mark once it has attached.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "";
   }, []);
@@ -28,8 +45,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : (
+          <script type="module" src={islandsJs} data-wechat-sdk={wechatSdkJs} />
+        )}
       </body>
     </html>
   );

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import type { ArticleSummary } from "../../contract/entities";
 import { formatTime } from "./format";
 import { tagPath } from "./SearchOverlay";
@@ -13,7 +12,8 @@ export function ArticleRow({ article: a, eager = false }: { article: ArticleItem
   const href = `/articledetail/${a.contentId}`;
   return (
     <li className="article-row">
-      <Link to={href} className="article-thumb" tabIndex={-1} aria-hidden="true">
+      {/* biome-ignore lint/a11y/useAnchorContent: the title's link says where it goes; this one repeats it for the picture, hidden from assistive technology */}
+      <a href={href} className="article-thumb" tabIndex={-1} aria-hidden="true">
         {a.thumb ? (
           <img
             src={a.thumb}
@@ -24,10 +24,10 @@ export function ArticleRow({ article: a, eager = false }: { article: ArticleItem
             decoding="async"
           />
         ) : null}
-      </Link>
+      </a>
       <div className="article-body">
         <h3 className="article-title">
-          <Link to={href}>{a.title}</Link>
+          <a href={href}>{a.title}</a>
         </h3>
         <p className="article-intro">{a.intro}</p>
         <p className="article-meta">
@@ -35,9 +35,9 @@ export function ArticleRow({ article: a, eager = false }: { article: ArticleItem
           <span aria-hidden="true"> · </span>
           <time dateTime={a.createTime}>{formatTime(a.createTime)}</time>
           {a.tagList.slice(0, 3).map((t) => (
-            <Link key={t.tagId} to={tagPath(t)} className="tag">
+            <a key={t.tagId} href={tagPath(t)} className="tag">
               {t.tagName}
-            </Link>
+            </a>
           ))}
         </p>
       </div>
@@ -50,7 +50,7 @@ export function ArticleList({ articles, empty }: { articles: ArticleItem[]; empt
     return (
       <div className="empty-state">
         <p>{empty ?? "这里还没有文章。"}</p>
-        <Link to="/">返回首页</Link>
+        <a href="/">返回首页</a>
       </div>
     );
   }

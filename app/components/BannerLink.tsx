@@ -1,18 +1,11 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
-
-/** Counts a banner click (GET /api/banner/detail) without holding up the navigation. */
-export function reportBannerClick(bannerId: number) {
-  try {
-    fetch(`/api/banner/detail?bannerId=${bannerId}`, { keepalive: true }).catch(() => {});
-  } catch {
-    // reporting is best effort
-  }
-}
 
 const isInternal = (href: string) => href.startsWith("/") && !href.startsWith("//");
 
-/** A banner's link: site paths navigate in the app, anything else opens in a new window. */
+/**
+ * A banner's link: a site path opens here, anything else in a new window. A click is counted
+ * (GET /api/banner/detail) by the island app/islands/chrome.ts, which finds it by `data-banner-id`.
+ */
 export function BannerLink({
   bannerId,
   href,
@@ -26,12 +19,11 @@ export function BannerLink({
   label?: string;
   children: ReactNode;
 }) {
-  const onClick = () => reportBannerClick(bannerId);
   if (isInternal(href)) {
     return (
-      <Link to={href} className={className} aria-label={label} onClick={onClick}>
+      <a href={href} className={className} aria-label={label} data-banner-id={bannerId}>
         {children}
-      </Link>
+      </a>
     );
   }
   return (
@@ -41,7 +33,7 @@ export function BannerLink({
       aria-label={label}
       target="_blank"
       rel="noopener noreferrer"
-      onClick={onClick}
+      data-banner-id={bannerId}
     >
       {children}
     </a>

@@ -1,10 +1,11 @@
-import { type ReactNode, useEffect, useState } from "react";
+import type { ReactNode } from "react";
 
 /**
- * The site's carousel: slides side by side in a track moved by CSS, dots at the bottom and, with
- * `arrows`, previous and next buttons. With `autoplayMs` it moves on by itself, paused on hover and
- * focus and never for visitors who prefer reduced motion. Hidden slides are inert and aria-hidden,
- * so keyboard and screen-reader users only meet the visible one. Server-rendered on its first slide.
+ * The site's carousel, as the server draws it: every slide side by side in a track, the first one
+ * shown, dots at the bottom and, with `arrows`, previous and next buttons. Its behaviour (the dots,
+ * the arrows, `autoplayMs`, paused on hover and focus, never for visitors who prefer reduced motion)
+ * is the island app/islands/carousel.ts, which finds it by its data attributes. Hidden slides are
+ * inert and aria-hidden, so keyboard and screen-reader users only meet the visible one.
  *
  * Its parts are named from `classPrefix` (`carousel`: .carousel, .carousel-track, .carousel-slide,
  * .carousel-dots, .carousel-dot, .carousel-arrow.prev / .next), so each screen styles its own
@@ -19,6 +20,7 @@ export function Carousel({
   arrows = false,
   unit = "张",
   classPrefix = "carousel",
+  ref,
 }: {
   label: string;
   slides: ReactNode[];
@@ -27,30 +29,19 @@ export function Carousel({
   arrows?: boolean;
   unit?: string;
   classPrefix?: string;
+  ref?: React.Ref<HTMLElement>;
 }) {
-  const [index, setIndex] = useState(0);
-  const [paused, setPaused] = useState(false);
   const count = slides.length;
-  const go = (i: number) => setIndex(((i % count) + count) % count);
-
-  useEffect(() => {
-    if (!autoplayMs || paused || count < 2) return;
-    if (window.matchMedia?.("(prefers-reduced-motion: reduce)").matches) return;
-    const t = setInterval(() => setIndex((i) => (i + 1) % count), autoplayMs);
-    return () => clearInterval(t);
-  }, [autoplayMs, paused, count]);
-
   return (
     <section
+      ref={ref}
       className={`${classPrefix} ${className ?? ""}`}
       aria-roledescription="carousel"
       aria-label={label}
-      onMouseEnter={() => setPaused(true)}
-      onMouseLeave={() => setPaused(false)}
-      onFocus={() => setPaused(true)}
-      onBlur={() => setPaused(false)}
+      data-carousel=""
+      data-autoplay={autoplayMs}
     >
-      <div className={`${classPrefix}-track`} style={{ transform: `translateX(${-100 * index}%)` }}>
+      <div className={`${classPrefix}-track`} data-carousel-track="">
         {slides.map((slide, i) => (
           <div
             // biome-ignore lint/suspicious/noArrayIndexKey: slides are positional
@@ -59,8 +50,8 @@ export function Carousel({
             role="group"
             aria-roledescription="slide"
             aria-label={`${i + 1} / ${count}`}
-            aria-hidden={i !== index}
-            inert={i !== index}
+            aria-hidden={i !== 0}
+            inert={i !== 0}
           >
             {slide}
           </div>
@@ -72,7 +63,7 @@ export function Carousel({
             type="button"
             className={`${classPrefix}-arrow prev`}
             aria-label={`上一${unit}`}
-            onClick={() => go(index - 1)}
+            data-step="-1"
           >
             ‹
           </button>
@@ -80,14 +71,14 @@ export function Carousel({
             type="button"
             className={`${classPrefix}-arrow next`}
             aria-label={`下一${unit}`}
-            onClick={() => go(index + 1)}
+            data-step="1"
           >
             ›
           </button>
         </>
       )}
       {count > 1 && (
-        <div className={`${classPrefix}-dots`}>
+        <div className={`${classPrefix}-dots`} data-carousel-dots="">
           {slides.map((_, i) => (
             <button
               // biome-ignore lint/suspicious/noArrayIndexKey: dots are positional
@@ -95,8 +86,8 @@ export function Carousel({
               type="button"
               className={`${classPrefix}-dot`}
               aria-label={`第 ${i + 1} ${unit}`}
-              aria-current={i === index}
-              onClick={() => go(i)}
+              aria-current={i === 0}
+              data-go={i}
             />
           ))}
         </div>

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { isRouteErrorResponse, useRouteError } from "react-router";
 import { SITE_NAME } from "../root";
 
 /** The 404 and error pages: Chinese, what happened and where to go next; never a stack trace. */
@@ -16,12 +16,12 @@ export function ErrorView({ notFound }: { notFound: boolean }) {
           : "服务器开小差了，请稍后刷新重试。"}
       </p>
       <p className="error-actions">
-        <Link to="/" className="button-primary">
+        <a href="/" className="button-primary">
           返回首页
-        </Link>
-        <Link to="/news" className="button-plain">
+        </a>
+        <a href="/news" className="button-plain">
           看看热点
-        </Link>
+        </a>
       </p>
     </section>
   );

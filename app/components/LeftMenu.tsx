@@ -1,11 +1,7 @@
-import { type ReactNode, useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
+import type { ReactNode } from "react";
 import type { Column } from "../../contract/entities";
 
 export type MenuKey = "home" | "hot" | "video" | "tech" | "life" | "more" | "cooperate" | null;
-
-const FIXED_AFTER = 0;
-const ABSOLUTE_AFTER = 1600;
 
 /** Which left-menu item a page belongs to: its own path, or the column of the article being read. */
 export function menuKeyFor(pathname: string, columnId: number | null, moreColumns: Column[]): MenuKey {
@@ -22,66 +18,35 @@ export function menuKeyFor(pathname: string, columnId: number | null, moreColumn
 
 /**
  * Left menu (docs/product.md §2): fixed once the page scrolls, parked (absolute) after 1600px so it never runs
- * over the footer; a drawer on phones.
+ * over the footer; a drawer on phones. Drawn static and closed; the island app/islands/chrome.ts
+ * moves it as the page scrolls, opens and closes the drawer (`data-open`) and the More menu.
  */
 export function LeftMenu({
   active,
   activeColumnId,
   moreColumns,
-  open,
-  onClose,
-  onSearch,
   extra,
 }: {
   extra?: ReactNode;
   active: MenuKey;
   activeColumnId: number | null;
   moreColumns: Column[];
-  open: boolean;
-  onClose: () => void;
-  onSearch: () => void;
 }) {
-  const [mode, setMode] = useState<"static" | "fixed" | "absolute">("static");
-  const [moreOpen, setMoreOpen] = useState(false);
-  const slot = useRef<HTMLDivElement>(null);
-  const [parkTop, setParkTop] = useState(0);
-
-  useEffect(() => {
-    const onScroll = () => {
-      const y = window.scrollY;
-      if (y > ABSOLUTE_AFTER) {
-        const slotTop = (slot.current?.getBoundingClientRect().top ?? 0) + y;
-        setParkTop(Math.max(0, ABSOLUTE_AFTER + 80 - slotTop));
-        setMode("absolute");
-      } else setMode(y > FIXED_AFTER ? "fixed" : "static");
-    };
-    onScroll();
-    window.addEventListener("scroll", onScroll, { passive: true });
-    return () => window.removeEventListener("scroll", onScroll);
-  }, []);
-
   const item = (key: MenuKey, to: string, label: string) => (
     <li>
-      <Link
-        to={to}
+      <a
+        href={to}
         className={active === key ? "menu-item is-active" : "menu-item"}
         aria-current={active === key ? "page" : undefined}
-        onClick={onClose}
       >
         {label}
-      </Link>
+      </a>
     </li>
   );
 
   return (
-    <div ref={slot} className="left-slot">
-      <nav
-        className="left-menu"
-        data-mode={mode}
-        data-open={open || undefined}
-        style={mode === "absolute" ? { top: parkTop } : undefined}
-        aria-label="栏目"
-      >
+    <div className="left-slot">
+      <nav id="left-menu" className="left-menu" data-mode="static" data-left-menu="" aria-label="栏目">
         <ul>
           {item("home", "/", "首页")}
           {item("hot", "/news", "热点")}
@@ -89,34 +54,33 @@ export function LeftMenu({
           {item("tech", "/newlist/5?name=科技", "科技")}
           {item("life", "/newlist/6?name=生活", "生活")}
           {moreColumns.length > 0 && (
-            <li className={moreOpen ? "more is-open" : "more"}>
+            <li className="more">
               <button
                 type="button"
                 className={active === "more" ? "menu-item is-active" : "menu-item"}
-                aria-expanded={moreOpen}
+                aria-expanded="false"
                 aria-controls="more-columns"
-                onClick={() => setMoreOpen((o) => !o)}
+                data-more-toggle=""
               >
                 更多
               </button>
               <ul id="more-columns" className="more-list">
                 {moreColumns.map((c) => (
                   <li key={c.columnId}>
-                    <Link
-                      to={`/newlist/${c.columnId}?name=${encodeURIComponent(c.columnName)}`}
+                    <a
+                      href={`/newlist/${c.columnId}?name=${encodeURIComponent(c.columnName)}`}
                       className={activeColumnId === c.columnId ? "is-active" : undefined}
                       aria-current={activeColumnId === c.columnId ? "page" : undefined}
-                      onClick={onClose}
                     >
                       {c.columnName}
-                    </Link>
+                    </a>
                   </li>
                 ))}
               </ul>
             </li>
           )}
           <li>
-            <button type="button" className="menu-item" onClick={onSearch}>
+            <button type="button" className="menu-item" data-open-search="menu">
               搜索
             </button>
           </li>
@@ -124,7 +88,7 @@ export function LeftMenu({
         </ul>
         {extra && <div className="left-menu-extra">{extra}</div>}
       </nav>
-      {open && <button type="button" className="drawer-backdrop" aria-label="关闭菜单" onClick={onClose} />}
+      <button type="button" className="drawer-backdrop" aria-label="关闭菜单" data-close-drawer="" hidden />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 
 /** Page numbers to show: first, last, and two either side of the current page, with gaps. */
 export function pageItems(page: number, pages: number): (number | "gap")[] {
@@ -10,12 +10,16 @@ export function pageItems(page: number, pages: number): (number | "gap")[] {
   return items;
 }
 
-/** Links to ?page=N (the other query parameters kept); hidden when there is one page (docs/product.md §5). */
-export function Pagination({ page, pages }: { page: number; pages: number }) {
-  const { pathname, search } = useLocation();
+/**
+ * Links to ?page=N (the other query parameters kept, or `search` when given); hidden when there is
+ * one page (docs/product.md §5).
+ */
+export function Pagination({ page, pages, search }: { page: number; pages: number; search?: string }) {
+  const location = useLocation();
   if (pages <= 1) return null;
+  const { pathname } = location;
   const href = (p: number) => {
-    const q = new URLSearchParams(search);
+    const q = new URLSearchParams(search ?? location.search);
     if (p > 1) q.set("page", String(p));
     else q.delete("page");
     const s = q.toString();
@@ -24,9 +28,9 @@ export function Pagination({ page, pages }: { page: number; pages: number }) {
   return (
     <nav className="pagination" aria-label="分页">
       {page > 1 ? (
-        <Link to={href(page - 1)} className="page-link" rel="prev">
+        <a href={href(page - 1)} className="page-link" rel="prev">
           上一页
-        </Link>
+        </a>
       ) : (
         <span className="page-link is-disabled">上一页</span>
       )}
@@ -37,21 +41,21 @@ export function Pagination({ page, pages }: { page: number; pages: number }) {
             …
           </span>
         ) : (
-          <Link
+          <a
             key={p}
-            to={href(p)}
+            href={href(p)}
             className={p === page ? "page-link is-current" : "page-link"}
             aria-current={p === page ? "page" : undefined}
             aria-label={`第 ${p} 页`}
           >
             {p}
-          </Link>
+          </a>
         ),
       )}
       {page < pages ? (
-        <Link to={href(page + 1)} className="page-link" rel="next">
+        <a href={href(page + 1)} className="page-link" rel="next">
           下一页
-        </Link>
+        </a>
       ) : (
         <span className="page-link is-disabled">下一页</span>
       )}

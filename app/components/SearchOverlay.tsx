@@ -1,9 +1,4 @@
-import { useEffect, useRef } from "react";
-import { Link, useNavigate } from "react-router";
 import type { Tag } from "../../contract/entities";
-
-export const searchPath = (keyword: string) =>
-  `/searchlist/${encodeURIComponent(keyword.trim())}?key=${Date.now()}`;
 
 export const tagPath = (t: Tag) => `/taglist/${t.tagId}?name=${encodeURIComponent(t.tagName)}`;
 
@@ -13,9 +8,9 @@ export function TagList({ tags, className, label }: { tags: Tag[]; className: st
     <ul className={className} aria-label={label}>
       {tags.map((t) => (
         <li key={t.tagId}>
-          <Link to={tagPath(t)} className="tag">
+          <a href={tagPath(t)} className="tag">
             {t.tagName}
-          </Link>
+          </a>
         </li>
       ))}
     </ul>
@@ -35,57 +30,21 @@ export function HotTags({ tags, split = false }: { tags: Tag[]; split?: boolean 
 }
 
 /**
- * The global search overlay (docs/product.md §2, §4): Enter goes to /searchlist/{kw}?key={timestamp} (an empty
- * keyword too); the page behind does not scroll while it is open. A modal <dialog> keeps focus inside
- * and closes on Escape. Without JavaScript the form still submits to /searchlist/?kw=.
+ * The global search overlay (docs/product.md §2, §4), drawn closed: a modal <dialog> (`search-header`
+ * or `search-menu`) that the buttons with `data-open-search` open. Its behaviour is the island
+ * app/islands/chrome.ts: Enter goes to /searchlist/{kw}?key={timestamp} (an empty keyword too); the
+ * page behind does not scroll while it is open; the dialog keeps focus inside and closes on Escape,
+ * its button or a click outside. Without JavaScript the form still submits to /searchlist/?kw=.
  */
-export function SearchOverlay({
-  variant,
-  tags,
-  onClose,
-}: {
-  variant: "header" | "menu";
-  tags: Tag[];
-  onClose: () => void;
-}) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const navigate = useNavigate();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    const { overflow } = document.body.style;
-    document.body.style.overflow = "hidden";
-    return () => {
-      document.body.style.overflow = overflow;
-    };
-  }, []);
-
+export function SearchOverlay({ variant, tags }: { variant: "header" | "menu"; tags: Tag[] }) {
   return (
     <dialog
-      ref={ref}
+      id={`search-${variant}`}
       className={`search-overlay search-overlay--${variant}`}
       aria-label="搜索"
-      onClose={onClose}
-      onClick={(e) => {
-        if (e.target === ref.current) onClose();
-      }}
-      onKeyDown={(e) => {
-        if (e.key === "Escape") onClose();
-      }}
     >
       <div className="search-box">
-        <form
-          role="search"
-          action="/searchlist/"
-          method="get"
-          onSubmit={(e) => {
-            e.preventDefault();
-            const kw = String(new FormData(e.currentTarget).get("kw") ?? "");
-            navigate(searchPath(kw));
-            onClose();
-          }}
-        >
+        <form role="search" action="/searchlist/" method="get" data-search-form="">
           <input
             type="search"
             name="kw"
@@ -93,7 +52,6 @@ export function SearchOverlay({
             placeholder="请输入关键词，按回车搜索"
             aria-label="搜索关键词"
             maxLength={100}
-            autoFocus
             enterKeyHint="search"
           />
         </form>
@@ -103,7 +61,7 @@ export function SearchOverlay({
             <HotTags tags={tags} split={variant === "menu"} />
           </div>
         )}
-        <button type="button" className="search-close" aria-label="关闭搜索" onClick={onClose}>
+        <button type="button" className="search-close" aria-label="关闭搜索" data-close-dialog="">
           ×
         </button>
       </div>

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { SITE_NAME } from "../root";
 
 const ABOUT = [
@@ -31,17 +30,11 @@ export function SiteFooter() {
         <nav className="footer-col" aria-label="关于">
           <h2>关于{SITE_NAME}</h2>
           <ul>
-            {ABOUT.map((l) =>
-              l.href.startsWith("/market") || l.href.endsWith(".xml") ? (
-                <li key={l.href}>
-                  <a href={l.href}>{l.label}</a>
-                </li>
-              ) : (
-                <li key={l.href}>
-                  <Link to={l.href}>{l.label}</Link>
-                </li>
-              ),
-            )}
+            {ABOUT.map((l) => (
+              <li key={l.href}>
+                <a href={l.href}>{l.label}</a>
+              </li>
+            ))}
           </ul>
         </nav>
         <nav className="footer-col" aria-label="合作站点">

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { SITE_NAME, SITE_SLOGAN } from "../root";
 
 /** Top header items of docs/product.md §2; site pages open in a new window, as the original does. */
@@ -33,19 +32,30 @@ export function DrawerNav() {
   );
 }
 
-export function SiteHeader({ onSearch, onMenu }: { onSearch: () => void; onMenu: () => void }) {
+/**
+ * The site header. Its menu button opens the phone drawer and its search button the search overlay,
+ * through the island app/islands/chrome.ts (`data-open-drawer`, `data-open-search`).
+ */
+export function SiteHeader() {
   return (
     <header className="site-header">
       <div className="site-header-inner">
-        <button type="button" className="icon-button menu-toggle" aria-label="打开菜单" onClick={onMenu}>
+        <button
+          type="button"
+          className="icon-button menu-toggle"
+          aria-label="打开菜单"
+          aria-controls="left-menu"
+          aria-expanded="false"
+          data-open-drawer=""
+        >
           <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
             <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" fill="none" />
           </svg>
         </button>
-        <Link to="/" className="logo">
+        <a href="/" className="logo">
           <span className="logo-mark">{SITE_NAME}</span>
           <span className="logo-slogan">{SITE_SLOGAN}</span>
-        </Link>
+        </a>
         <nav className="top-nav" aria-label="站点导航">
           <ul>
             {NAV.map((item) =>
@@ -74,7 +84,7 @@ export function SiteHeader({ onSearch, onMenu }: { onSearch: () => void; onMenu:
             )}
           </ul>
         </nav>
-        <button type="button" className="icon-button search-button" onClick={onSearch}>
+        <button type="button" className="icon-button search-button" data-open-search="header">
           <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
             <circle cx="11" cy="11" r="7" stroke="currentColor" strokeWidth="2" fill="none" />
             <path d="m20 20-4-4" stroke="currentColor" strokeWidth="2" />

@@ -1,5 +1,5 @@
-import { type ReactNode, useEffect, useState } from "react";
-import { useLocation, useRouteLoaderData } from "react-router";
+import type { ReactNode } from "react";
+import { useRouteLoaderData } from "react-router";
 import { BackToTop } from "../components/BackToTop";
 import { LeftMenu } from "../components/LeftMenu";
 import newsCss from "../components/news.css?url";
@@ -8,38 +8,23 @@ import { SiteFooter } from "../components/SiteFooter";
 import { SiteHeader } from "../components/SiteHeader";
 import type { loader as layoutLoader } from "../routes/news/layout";
 
-/** A page in the news chrome: header, left side bar, footer and search overlay (the layout's chrome data). */
+/**
+ * A page in the news chrome: header, left side bar, footer and search overlays (the layout's chrome
+ * data). Their behaviour is the islands' (app/islands/chrome.ts), attached by the islands bundle or,
+ * when the page hydrates, by the news layout's effect.
+ */
 export function NewsFrame({ children }: { children: ReactNode }) {
   const chrome = useRouteLoaderData<typeof layoutLoader>("routes/news/layout")?.chrome;
-  const location = useLocation();
-  const [search, setSearch] = useState<"header" | "menu" | null>(null);
-  const [drawer, setDrawer] = useState(false);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to navigation only
-  useEffect(() => {
-    setSearch(null);
-    setDrawer(false);
-  }, [location.key]);
-
+  const tags = chrome?.hotTags ?? [];
   return (
     <>
       <link rel="stylesheet" href={newsCss} precedence="news" />
       <a href="#main" className="skip-link">
         跳到正文
       </a>
-      <SiteHeader onSearch={() => setSearch("header")} onMenu={() => setDrawer(true)} />
+      <SiteHeader />
       <div className="news-shell">
-        <LeftMenu
-          active={null}
-          activeColumnId={null}
-          moreColumns={chrome?.columns.slice(3, 6) ?? []}
-          open={drawer}
-          onClose={() => setDrawer(false)}
-          onSearch={() => {
-            setDrawer(false);
-            setSearch("menu");
-          }}
-        />
+        <LeftMenu active={null} activeColumnId={null} moreColumns={chrome?.columns.slice(3, 6) ?? []} />
         <div className="news-content">
           <main id="main" className="news-main lp-page-news">
             {children}
@@ -48,9 +33,8 @@ export function NewsFrame({ children }: { children: ReactNode }) {
       </div>
       <SiteFooter />
       <BackToTop />
-      {search && (
-        <SearchOverlay variant={search} tags={chrome?.hotTags ?? []} onClose={() => setSearch(null)} />
-      )}
+      <SearchOverlay variant="header" tags={tags} />
+      <SearchOverlay variant="menu" tags={tags} />
     </>
   );
 }

@@ -2,7 +2,7 @@ import { describe, expect } from "vitest";
 import { test } from "./fixture";
 
 describe("production build in Chromium", () => {
-  test("server-renders the home page and hydrates it", async ({ site, page, errors }) => {
+  test("server-renders the home page and attaches its islands", async ({ site, page, errors }) => {
     const html = await (await fetch(site.url)).text();
     expect(html).toContain("<title>电商报");
     await page.goto("/");

@@ -1,5 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
+import { startFakeWechat } from "../../fakes/wechat-mp";
+import { jsapiSignature } from "../../server/wechat/sign";
 import { MCN, SIGNUP_278, SIGNUP_415 } from "../../tools/money-pages";
 import { hydrated, sawMessage, screenshot } from "./browser";
 import { test as base } from "./fixture";
@@ -51,23 +53,105 @@ const runtimeComponentRules = (page: Page) =>
   );
 
 /**
- * `openInWechat(path, ip)`: `path` in WeChat's browser on the phone, hydrated, for a visitor at
- * 192.0.2.`ip` (trusted from this machine), with the page's script errors.
+ * WeChat's own bridge, as its browser gives pages: the JS-SDK calls it. This one records every call
+ * (name and arguments) in `window.__bridge` and answers each with success.
  */
-const test = base.extend("openInWechat", async ({ open }) => {
-  return async (path: string, ip: number) => {
-    const { page, errors } = await open({
-      mobile: true,
-      viewport: PHONE,
-      userAgent: WECHAT_ANDROID,
-      extraHTTPHeaders: { "x-forwarded-for": `192.0.2.${ip}` },
-    });
-    await page.goto(path);
-    await hydrated(page);
-    return { page, errors };
+function fakeBridge() {
+  const calls: { name: string; args: Record<string, unknown> }[] = [];
+  (window as unknown as { __bridge: typeof calls }).__bridge = calls;
+  (window as unknown as { WeixinJSBridge: unknown }).WeixinJSBridge = {
+    invoke(name: string, args: Record<string, unknown>, done?: (r: unknown) => void) {
+      calls.push({ name, args });
+      done?.({ err_msg: `${name}:ok`, errMsg: `${name}:ok` });
+    },
+    on() {},
   };
+}
+
+/**
+ * `fake`: the fake 公众号 API the site signs share links with.
+ * `openInWechat(path, ip)`: `path` in WeChat's browser on the phone, hydrated (or its islands
+ * attached), for a visitor at 192.0.2.`ip` (trusted from this machine), with WeChat's bridge
+ * (fakeBridge) and the page's script errors.
+ */
+const test = base
+  // biome-ignore lint/correctness/noEmptyPattern: Vitest reads a fixture's dependencies from this pattern
+  .extend("fake", { scope: "file" }, async ({}, { onCleanup }) => {
+    const fake = await startFakeWechat();
+    onCleanup(() => fake.close());
+    return fake;
+  })
+  .extend("openInWechat", async ({ open }) => {
+    return async (path: string, ip: number) => {
+      const { page, errors } = await open({
+        mobile: true,
+        viewport: PHONE,
+        userAgent: WECHAT_ANDROID,
+        extraHTTPHeaders: { "x-forwarded-for": `192.0.2.${ip}` },
+      });
+      await page.addInitScript(fakeBridge);
+      await page.goto(path);
+      await hydrated(page);
+      return { page, errors };
+    };
+  });
+test.override("siteEnv", { scope: "file" }, ({ fake }) => ({
+  TRUST_PROXY: "true",
+  WECHAT_API_BASE: fake.url,
+  WECHAT_APP_ID: fake.appId,
+  WECHAT_APP_SECRET: fake.appSecret,
+}));
+
+/** The calls the page made to WeChat's bridge so far (fakeBridge). */
+const bridgeCalls = (page: Page) =>
+  page.evaluate(
+    () => (window as unknown as { __bridge: { name: string; args: Record<string, unknown> }[] }).__bridge,
+  );
+
+describe("sharing from WeChat's browser", () => {
+  test("a news page (islands) and the MCN page (hydrated) register their share card with a valid signature", async ({
+    site,
+    fake,
+    openInWechat,
+  }) => {
+    const list = (
+      await site.get<{ result: { contentId: number; title: string }[] }>(
+        "/api/product/content/list?page=1&pageSize=1",
+      )
+    ).body.data.result;
+    const article = `/articledetail/${list[0]!.contentId}`;
+    for (const [path, ip] of [
+      [article, 21],
+      [MCN, 22],
+    ] as const) {
+      const { page, errors } = await openInWechat(`${path}?from=timeline#top`, ip);
+      await expect
+        .poll(async () => (await bridgeCalls(page)).map((c) => c.name), { message: path })
+        .toEqual(
+          expect.arrayContaining(["preVerifyJSAPI", "updateAppMessageShareData", "updateTimelineShareData"]),
+        );
+      const calls = await bridgeCalls(page);
+      const verify = calls.find((c) => c.name === "preVerifyJSAPI")!.args;
+      expect(verify.verifyAppId).toBe(fake.appId);
+      expect(verify.verifyJsApiList).toEqual(["updateAppMessageShareData", "updateTimelineShareData"]);
+      // signed by the server for this URL without its fragment, with the 公众号's ticket
+      const url = `${site.url}${path}?from=timeline`;
+      expect(verify.verifySignature).toBe(
+        jsapiSignature({
+          ticket: `FAKE_TICKET_${fake.appId}`,
+          noncestr: String(verify.verifyNonceStr),
+          timestamp: Number(verify.verifyTimestamp),
+          url,
+        }),
+      );
+      const card = calls.find((c) => c.name === "updateAppMessageShareData")!.args;
+      expect(card.link).toBe(url);
+      expect(card.title).toBe(await page.title());
+      expect(card.desc).toBe(await page.locator('meta[name="description"]').getAttribute("content"));
+      expect(errors).toEqual([]);
+    }
+  }, 120_000);
 });
-test.override("siteEnv", { scope: "file" }, { TRUST_PROXY: "true" });
 
 describe("the money pages in WeChat's browser on an Android phone (375 × 667)", () => {
   test("sign-up 278: keyboards by field, 16px inputs, the submit button reachable above the keyboard", async ({

@@ -91,10 +91,17 @@ describe.each(engines())("news pages as server-rendered HTML (%s)", (engine) => 
     expect(page).toContain(`<h1 class="article-heading">${a.title}</h1>`);
     expect(page).toContain(detail.author);
     expect(page).toContain(detail.intro);
-    // the body is in the HTML itself, not only in the hydration data
-    const bodyStart = body.indexOf('<div class="article-content">');
-    expect(bodyStart).toBeGreaterThan(0);
-    expect(bodyStart).toBeLessThan(body.indexOf("window.__reactRouterContext"));
+    // the body is in the HTML itself; the page carries no hydration data, no manifest and no
+    // module preloads: only the islands bundle (app/root.tsx)
+    expect(body.indexOf('<div class="article-content">')).toBeGreaterThan(0);
+    expect(body).not.toContain("__reactRouter");
+    expect(body).not.toContain("modulepreload");
+    expect([...body.matchAll(/<script\b[^>]*>/g)].map((m) => m[0])).toEqual([
+      '<script type="application/ld+json">',
+      expect.stringMatching(
+        /^<script type="module" src="\/assets\/islands-[\w-]+\.js" data-wechat-sdk="\/assets\/wechat-sdk-[\w-]+\.js">$/,
+      ),
+    ]);
     const firstParagraph = /<p>([^<]{8,})<\/p>/.exec(detail.content)?.[1];
     expect(firstParagraph).toBeTruthy();
     expect(page).toContain(firstParagraph!);
@@ -191,15 +198,32 @@ describe.each(engines())("news pages as server-rendered HTML (%s)", (engine) => 
     expect(body).toContain("联系我们");
   });
 
-  it("activity: 5 events of tab 17 by default; on tab 17 only the listed ids link; reports strip", async () => {
+  it("activity: every tab's panel drawn, tab 17's shown by default; on tab 17 only the listed ids link; reports strip", async () => {
+    /** The cards of one tab's panel, and whether the panel is the one shown. */
+    const panel = (body: string, tab: number) => {
+      const rest = body.slice(body.indexOf(`<div id="activity-panel-${tab}"`));
+      const end = rest.slice(1).search(/<div id="activity-panel-|<section class="reports"/) + 1;
+      const part = end > 0 ? rest.slice(0, end) : rest;
+      return {
+        shown: !/^<div[^>]*\shidden/.test(part.slice(0, part.indexOf(">") + 1)),
+        cards: [...part.matchAll(/data-activity-id="(\d+)">(.*?)<\/li>/g)],
+      };
+    };
     const { body } = await html(site, "/activity");
     expect(body).toContain("<title>活动 - 电商报</title>");
-    const cards = [...body.matchAll(/data-activity-id="(\d+)">(.*?)<\/li>/g)];
-    expect(cards).toHaveLength(5);
+    const summit = panel(body, 17);
+    expect(summit.shown).toBe(true);
+    expect(summit.cards).toHaveLength(5);
     const allowed = new Set([120, 119, 117, 116, 8]);
-    for (const [, id, card] of cards) {
+    for (const [, id, card] of summit.cards) {
       expect(card!.includes("<a "), `activity ${id}`).toBe(allowed.has(Number(id)));
     }
+    for (const tab of [18, 19]) {
+      const other = panel(body, tab);
+      expect(other.shown, `tab ${tab}`).toBe(false);
+      for (const [, , card] of other.cards) expect(card).toContain("<a ");
+    }
+    expect(body).toContain('aria-selected="true" aria-controls="activity-panel-17"');
     expect(body).toContain("活动报道");
     // the status badge: 进行中 highlighted, anything else muted (somewhere in the three pages of tab 17)
     const pages = [
@@ -210,9 +234,11 @@ describe.each(engines())("news pages as server-rendered HTML (%s)", (engine) => 
     expect(pages.join("")).toMatch(/class="status status-live">进行中</);
     expect(pages.join("")).toMatch(/class="status">(已结束|报名中|即将开始)</);
     const tab18 = await html(site, "/activity?tab=18");
-    const cards18 = [...tab18.body.matchAll(/data-activity-id="(\d+)">(.*?)<\/li>/g)];
-    expect(cards18.length).toBeGreaterThan(0);
-    for (const [, , card] of cards18) expect(card).toContain("<a ");
+    expect(panel(tab18.body, 17).shown).toBe(false);
+    const shown18 = panel(tab18.body, 18);
+    expect(shown18.shown).toBe(true);
+    expect(shown18.cards.length).toBeGreaterThan(0);
+    for (const [, , card] of shown18.cards) expect(card).toContain("<a ");
   });
 
   it("SEO resources: robots.txt, sitemap.xml, RSS feeds and QR codes", async () => {

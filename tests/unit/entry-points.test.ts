@@ -23,6 +23,7 @@ const LAUNCHERS: Record<string, string> = {
   "scripts/run-ts.mjs": "runs a TypeScript entry point (checked below)",
   "scripts/start.mjs": "runs build/app/main.js, the bundle of server/main.ts",
   "scripts/build-server.mjs": "a build step",
+  "scripts/islands.mjs": "a build step: bundles app/islands/ into app/generated/*.js",
   "scripts/audit.sh": "runs npm audit, writes nothing",
 };
 
@@ -64,6 +65,7 @@ function classify(command: string): { entry?: string; what: string } | undefined
       "react-router build",
       "react-router typegen",
       "node scripts/build-server.mjs",
+      "node scripts/islands.mjs",
       "tsc --noEmit",
       "biome check .",
       "biome check --write .",

@@ -1,6 +1,7 @@
 import { data, type HeadersArgs } from "react-router";
 import { landingTag, type RouteCache } from "../../../contract/cache-tags";
 import { ErrorView } from "../../components/ErrorView";
+import type { Hydrate } from "../../hydration";
 import { DATA_LANDING_HEADERS, landingMeta } from "../../landing/kit";
 import { LandingBody } from "../../landing/LandingBody";
 import { landingPageData } from "../../landing/page-data.server";
@@ -11,8 +12,10 @@ import type { Route } from "./+types/page";
  * the page at that path purges it (contract/cache-tags.ts). Pages with article lists are tagged with
  * them too, by the serving keys.
  */
-export const handle: { cache: RouteCache } = {
+export const handle: { cache: RouteCache; hydrate: Hydrate } = {
   cache: { tags: (p) => [landingTag(`/${p["*"] ?? ""}`)] },
+  // The 404 (no loader data) is drawn by the server alone, with the islands of the news chrome.
+  hydrate: (data) => data !== undefined,
 };
 
 /**

@@ -1,18 +1,21 @@
-import { useEffect } from "react";
-import { Link } from "react-router";
 import { ARTICLES, type RouteCache } from "../../../contract/cache-tags";
 import { ACTIVITY_TAB, ACTIVITY_TABS, ARTICLE_COLUMN } from "../../../contract/columns";
 import type { Activity } from "../../../contract/entities";
 import { formatDate, formatTime } from "../../components/format";
 import { Pagination } from "../../components/Pagination";
-import { CACHED_PAGE_HEADERS, keepListOnFailure, pageCount, pageOf } from "../../components/paging";
+import { CACHED_PAGE_HEADERS, pageCount, pageOf } from "../../components/paging";
 import { listPath, originFrom, pageMeta } from "../../components/seo";
+import type { Hydrate } from "../../hydration";
 import { SITE_NAME } from "../../root";
 import type { Route } from "./+types/activity";
 
-/** Page cache: the query parameters the loader reads and what the page shows (contract/cache-tags.ts). */
-export const handle: { cache: RouteCache } = {
+/**
+ * Page cache: the query parameters the loader reads and what the page shows (contract/cache-tags.ts).
+ * Drawn by the server alone: no React in the browser, only the islands (app/hydration.ts).
+ */
+export const handle: { cache: RouteCache; hydrate: Hydrate } = {
   cache: { query: ["tab", "page"], tags: () => ["activities", ARTICLES] },
+  hydrate: false,
 };
 
 const TABS = ACTIVITY_TABS.map((t) => ({ id: t.columnId, label: t.label }));
@@ -31,22 +34,30 @@ export function headers() {
   return CACHED_PAGE_HEADERS;
 }
 
+/**
+ * Every tab's panel is drawn (the island app/islands/activity-tabs.ts switches between them without
+ * a page load): each at the requested page, or its last page when it has fewer.
+ */
 export async function loader({ context, url }: Route.LoaderArgs) {
   const raw = Number(url.searchParams.get("tab"));
   const tab = TABS.some((t) => t.id === raw) ? raw : DEFAULT_TAB;
+  const asked = pageOf(url);
   const { site, content } = context.services;
-  const [total, reports] = await Promise.all([
-    site.activityCount(tab),
+  const [panels, reports] = await Promise.all([
+    Promise.all(
+      TABS.map(async (t) => {
+        const pages = pageCount(await site.activityCount(t.id), PAGE_SIZE);
+        const page = Math.min(asked, pages);
+        const activities = await site.activities({ columnId: t.id, page, pageSize: PAGE_SIZE });
+        return { ...t, page, pages, activities };
+      }),
+    ),
     content.list({ columnId: REPORT_COLUMN, page: 1, pageSize: REPORT_LIMIT }),
   ]);
-  const pages = pageCount(total, PAGE_SIZE);
-  const page = Math.min(pageOf(url), pages);
-  const activities = await site.activities({ columnId: tab, page, pageSize: PAGE_SIZE });
   return {
     tab,
-    page,
-    pages,
-    activities,
+    page: panels.find((p) => p.id === tab)!.page,
+    panels,
     reports: reports.map(({ contentId, title, thumb, createTime }) => ({
       contentId,
       title,
@@ -55,9 +66,6 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     })),
   };
 }
-
-const keeper = keepListOnFailure<Awaited<ReturnType<typeof loader>>>();
-export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => keeper.load(serverLoader);
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const tab = loaderData?.tab ?? DEFAULT_TAB;
@@ -102,40 +110,58 @@ function ActivityCard({ a, tab }: { a: Activity; tab: number }) {
   );
 }
 
+/**
+ * A tab's own address (the canonical one, listPath): its id unless it is the default tab, and its
+ * page past the first (the tabs keep the page, docs/product.md §4).
+ */
+const tabSearch = (id: number, page: number) => {
+  const q = new URLSearchParams(id === DEFAULT_TAB ? {} : { tab: String(id) });
+  if (page > 1) q.set("page", String(page));
+  return q.size ? `?${q}` : "";
+};
+
 export default function ActivityPage({ loaderData }: Route.ComponentProps) {
-  useEffect(() => keeper.remember(loaderData), [loaderData]);
-  const { tab, page, pages, activities, reports } = loaderData;
+  const { tab, panels, reports } = loaderData;
   return (
     <section className="activity-page" aria-labelledby="activity-title">
       <h1 id="activity-title" className="section-title">
         活动
       </h1>
-      <div className="tabs" role="tablist" aria-label="活动分类">
-        {TABS.map((t) => (
-          <Link
+      <div className="tabs" role="tablist" aria-label="活动分类" data-tabs="" data-default={DEFAULT_TAB}>
+        {panels.map((t) => (
+          <a
             key={t.id}
+            id={`activity-tab-${t.id}`}
             role="tab"
             aria-selected={t.id === tab}
+            aria-controls={`activity-panel-${t.id}`}
             className={t.id === tab ? "tab is-active" : "tab"}
-            to={`/activity?tab=${t.id}${page > 1 ? `&page=${page}` : ""}`}
-            preventScrollReset
+            href={`/activity${tabSearch(t.id, t.page)}`}
           >
             {t.label}
-          </Link>
+          </a>
         ))}
       </div>
-      <div role="tabpanel" aria-label={TABS.find((t) => t.id === tab)?.label}>
-        {activities.length === 0 ? (
-          <p className="empty-state">暂无活动，敬请期待。</p>
-        ) : (
-          <ul className="activity-list">
-            {activities.map((a) => (
-              <ActivityCard key={a.activityId} a={a} tab={tab} />
-            ))}
-          </ul>
-        )}
-        <Pagination page={page} pages={pages} />
-      </div>
+      {panels.map((t) => (
+        <div
+          key={t.id}
+          id={`activity-panel-${t.id}`}
+          role="tabpanel"
+          aria-labelledby={`activity-tab-${t.id}`}
+          hidden={t.id !== tab}
+        >
+          {t.activities.length === 0 ? (
+            <p className="empty-state">暂无活动，敬请期待。</p>
+          ) : (
+            <ul className="activity-list">
+              {t.activities.map((a) => (
+                <ActivityCard key={a.activityId} a={a} tab={t.id} />
+              ))}
+            </ul>
+          )}
+          <Pagination page={t.page} pages={t.pages} search={tabSearch(t.id, t.page)} />
+        </div>
+      ))}
       {reports.length > 0 && (
         <section className="reports" aria-labelledby="reports-title">
           <h2 id="reports-title" className="section-title">
@@ -144,11 +170,11 @@ export default function ActivityPage({ loaderData }: Route.ComponentProps) {
           <ul className="report-strip">
             {reports.map((r) => (
               <li key={r.contentId}>
-                <Link to={`/articledetail/${r.contentId}`} className="report-card">
+                <a href={`/articledetail/${r.contentId}`} className="report-card">
                   <img src={r.thumb} alt="" width={240} height={135} loading="lazy" decoding="async" />
                   <span className="report-title">{r.title}</span>
                   <time dateTime={r.createTime}>{formatDate(r.createTime)}</time>
-                </Link>
+                </a>
               </li>
             ))}
           </ul>

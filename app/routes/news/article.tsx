@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { articleTag, type RouteCache } from "../../../contract/cache-tags";
 import { idOf } from "../../../contract/params";
 import { ArticleShare } from "../../components/ArticleShare";
@@ -6,11 +6,18 @@ import { formatTime } from "../../components/format";
 import { CACHED_PAGE_HEADERS, orNotFound } from "../../components/paging";
 import { TagList } from "../../components/SearchOverlay";
 import { absolute, fullTitle, originFrom, pageMeta } from "../../components/seo";
+import type { Hydrate } from "../../hydration";
 import { SITE_NAME } from "../../root";
 import type { Route } from "./+types/article";
 
-/** Page cache: the query parameters the loader reads and what the page shows (contract/cache-tags.ts). */
-export const handle: { cache: RouteCache } = { cache: { tags: (p) => [articleTag(idOf(p.cid) ?? 0)] } };
+/**
+ * Page cache: the query parameters the loader reads and what the page shows (contract/cache-tags.ts).
+ * Drawn by the server alone: no React in the browser, only the islands (app/hydration.ts).
+ */
+export const handle: { cache: RouteCache; hydrate: Hydrate } = {
+  cache: { tags: (p) => [articleTag(idOf(p.cid) ?? 0)] },
+  hydrate: false,
+};
 
 export function headers() {
   return CACHED_PAGE_HEADERS;
@@ -80,9 +87,9 @@ function ArticleView({ article: a, origin }: { article: ArticleData; origin: str
   return (
     <article className="article-detail">
       <nav className="breadcrumb" aria-label="当前位置">
-        <Link to="/">首页</Link>
+        <a href="/">首页</a>
         <span aria-hidden="true"> / </span>
-        <Link to={`/newlist/${a.columnId}?name=${encodeURIComponent(a.columnName)}`}>{a.columnName}</Link>
+        <a href={`/newlist/${a.columnId}?name=${encodeURIComponent(a.columnName)}`}>{a.columnName}</a>
       </nav>
       <h1 className="article-heading">{a.title}</h1>
       <p className="article-byline">

@@ -1,16 +1,22 @@
-import { useEffect } from "react";
 import { data } from "react-router";
 import { ARTICLES, type RouteCache } from "../../../contract/cache-tags";
 import { idOf } from "../../../contract/params";
 import { ArticleList } from "../../components/ArticleRow";
 import { Pagination } from "../../components/Pagination";
-import { CACHED_PAGE_HEADERS, keepListOnFailure, pageCount, pageOf } from "../../components/paging";
+import { CACHED_PAGE_HEADERS, pageCount, pageOf } from "../../components/paging";
 import { fullTitle, listPath, originFrom, pageMeta } from "../../components/seo";
+import type { Hydrate } from "../../hydration";
 import type { Route } from "./+types/column";
 import { loadChrome } from "./chrome.server";
 
-/** Page cache: the query parameters the loader reads and what the page shows (contract/cache-tags.ts). */
-export const handle: { cache: RouteCache } = { cache: { query: ["name", "page"], tags: () => [ARTICLES] } };
+/**
+ * Page cache: the query parameters the loader reads and what the page shows (contract/cache-tags.ts).
+ * Drawn by the server alone: no React in the browser, only the islands (app/hydration.ts).
+ */
+export const handle: { cache: RouteCache; hydrate: Hydrate } = {
+  cache: { query: ["name", "page"], tags: () => [ARTICLES] },
+  hydrate: false,
+};
 
 const PAGE_SIZE = 10;
 
@@ -33,9 +39,6 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   return { column, name, articles, total, page, pages: pageCount(total, PAGE_SIZE) };
 }
 
-const keeper = keepListOnFailure<Awaited<ReturnType<typeof loader>>>();
-export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => keeper.load(serverLoader);
-
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
   const { column, name, page } = loaderData;
@@ -48,7 +51,6 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function ColumnList({ loaderData }: Route.ComponentProps) {
-  useEffect(() => keeper.remember(loaderData), [loaderData]);
   const { column, name, articles, page, pages } = loaderData;
   return (
     <section key={column.columnId} className="list-page" aria-labelledby="list-title">

@@ -1,11 +1,18 @@
 import type { RouteCache } from "../../../contract/cache-tags";
 import { CACHED_PAGE_HEADERS } from "../../components/paging";
 import { originFrom, pageMeta } from "../../components/seo";
+import type { Hydrate } from "../../hydration";
 import { SITE_NAME } from "../../root";
 import type { Route } from "./+types/cooperate";
 
-/** Page cache: the query parameters the loader reads and what the page shows (contract/cache-tags.ts). */
-export const handle: { cache: RouteCache } = { cache: { tags: () => ["contacts"] } };
+/**
+ * Page cache: the query parameters the loader reads and what the page shows (contract/cache-tags.ts).
+ * Drawn by the server alone: no React in the browser, only the islands (app/hydration.ts).
+ */
+export const handle: { cache: RouteCache; hydrate: Hydrate } = {
+  cache: { tags: () => ["contacts"] },
+  hydrate: false,
+};
 
 export function headers() {
   return CACHED_PAGE_HEADERS;

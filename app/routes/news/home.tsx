@@ -1,14 +1,20 @@
-import { useEffect } from "react";
 import { ARTICLES, type RouteCache } from "../../../contract/cache-tags";
 import { ArticleList } from "../../components/ArticleRow";
 import { Pagination } from "../../components/Pagination";
-import { CACHED_PAGE_HEADERS, keepListOnFailure, pageCount, pageOf } from "../../components/paging";
+import { CACHED_PAGE_HEADERS, pageCount, pageOf } from "../../components/paging";
 import { listPath, originFrom, pageMeta, SITE_DESCRIPTION } from "../../components/seo";
+import type { Hydrate } from "../../hydration";
 import { SITE_NAME, SITE_SLOGAN } from "../../root";
 import type { Route } from "./+types/home";
 
-/** Page cache: the query parameters the loader reads and what the page shows (contract/cache-tags.ts). */
-export const handle: { cache: RouteCache } = { cache: { query: ["page"], tags: () => [ARTICLES] } };
+/**
+ * Page cache: the query parameters the loader reads and what the page shows (contract/cache-tags.ts).
+ * Drawn by the server alone: no React in the browser, only the islands (app/hydration.ts).
+ */
+export const handle: { cache: RouteCache; hydrate: Hydrate } = {
+  cache: { query: ["page"], tags: () => [ARTICLES] },
+  hydrate: false,
+};
 
 const PAGE_SIZE = 11;
 
@@ -25,9 +31,6 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return { articles, page, pages: pageCount(total, PAGE_SIZE) };
 }
 
-const keeper = keepListOnFailure<Awaited<ReturnType<typeof loader>>>();
-export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => keeper.load(serverLoader);
-
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const page = loaderData?.page ?? 1;
   const title = `${SITE_NAME} - ${SITE_SLOGAN}`;
@@ -40,7 +43,6 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  useEffect(() => keeper.remember(loaderData), [loaderData]);
   return (
     <section className="list-page" aria-labelledby="list-title">
       <h1 id="list-title" className="section-title">

@@ -1,13 +1,19 @@
-import { useEffect } from "react";
 import { ARTICLES, type RouteCache } from "../../../contract/cache-tags";
 import { ArticleList } from "../../components/ArticleRow";
 import { Pagination } from "../../components/Pagination";
-import { CACHED_PAGE_HEADERS, keepListOnFailure, pageCount, pageOf } from "../../components/paging";
+import { CACHED_PAGE_HEADERS, pageCount, pageOf } from "../../components/paging";
 import { fullTitle, listPath, originFrom, pageMeta } from "../../components/seo";
+import type { Hydrate } from "../../hydration";
 import type { Route } from "./+types/hot";
 
-/** Page cache: the query parameters the loader reads and what the page shows (contract/cache-tags.ts). */
-export const handle: { cache: RouteCache } = { cache: { query: ["page"], tags: () => [ARTICLES] } };
+/**
+ * Page cache: the query parameters the loader reads and what the page shows (contract/cache-tags.ts).
+ * Drawn by the server alone: no React in the browser, only the islands (app/hydration.ts).
+ */
+export const handle: { cache: RouteCache; hydrate: Hydrate } = {
+  cache: { query: ["page"], tags: () => [ARTICLES] },
+  hydrate: false,
+};
 
 const PAGE_SIZE = 10;
 
@@ -24,9 +30,6 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return { articles, page, pages: pageCount(total, PAGE_SIZE) };
 }
 
-const keeper = keepListOnFailure<Awaited<ReturnType<typeof loader>>>();
-export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => keeper.load(serverLoader);
-
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const page = loaderData?.page ?? 1;
   return pageMeta({
@@ -38,7 +41,6 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function HotNews({ loaderData }: Route.ComponentProps) {
-  useEffect(() => keeper.remember(loaderData), [loaderData]);
   return (
     <section className="list-page" aria-labelledby="list-title">
       <h1 id="list-title" className="section-title">

@@ -1,20 +1,18 @@
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { Outlet, useLocation, useMatches } from "react-router";
 import { AdBanners } from "../../components/AdBanners";
 import { BackToTop } from "../../components/BackToTop";
 import { LeftMenu, menuKeyFor } from "../../components/LeftMenu";
-import { useListPageMemory } from "../../components/list-memory";
 // Rendered with a precedence, so React puts it in <head> ahead of the script preloads: on slow
 // connections the stylesheet does not queue behind a dozen module downloads (first paint).
 import newsCss from "../../components/news.css?url";
 import { PartnersCarousel } from "../../components/PartnersCarousel";
-import { ProgressBar } from "../../components/ProgressBar";
 import { SearchOverlay } from "../../components/SearchOverlay";
 import { SiteFooter } from "../../components/SiteFooter";
 import { DrawerNav, SiteHeader } from "../../components/SiteHeader";
 import { TopCarousel } from "../../components/TopCarousel";
 import { TrendsTimeline } from "../../components/TrendsTimeline";
-import { useWechatShare } from "../../components/useWechatShare";
+import { attachNews } from "../../islands/attach";
 import type { Route } from "./+types/layout";
 import { loadChrome } from "./chrome.server";
 
@@ -27,28 +25,19 @@ export function shouldRevalidate() {
   return false;
 }
 
+/**
+ * The news screens' frame (docs/product.md §1, §2). The server draws all of it, the closed search
+ * overlays and drawer included; what a reader does with it is the islands' (app/islands/): the
+ * bundle of the pages that do not hydrate (app/root.tsx), or, on the pages of this layout that do
+ * (previews, landing pages with a form), this component's effect, which attaches the same code.
+ */
 export default function NewsLayout({ loaderData }: Route.ComponentProps) {
   const { columns, topBanners, adBanners, trends, partners, hotTags } = loaderData.chrome;
   const location = useLocation();
   const matches = useMatches();
-  const [search, setSearch] = useState<"header" | "menu" | null>(null);
-  const [drawer, setDrawer] = useState(false);
-  useListPageMemory();
-  useWechatShare();
 
-  // Navigating closes the overlay (which unlocks scrolling) and the phone drawer.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to navigation only
-  useEffect(() => {
-    setSearch(null);
-    setDrawer(false);
-  }, [location.key]);
-
-  useEffect(() => {
-    if (!drawer) return;
-    const onKey = (e: KeyboardEvent) => e.key === "Escape" && setDrawer(false);
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [drawer]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per page (location.key)
+  useEffect(() => attachNews(document, () => import("weixin-js-sdk")), [location.key]);
 
   // A landing page (the catch-all's page, or one a preview link opens) brings its own frame: only
   // the page is drawn.
@@ -71,20 +60,13 @@ export default function NewsLayout({ loaderData }: Route.ComponentProps) {
       <a href="#main" className="skip-link">
         跳到正文
       </a>
-      <ProgressBar />
-      <SiteHeader onSearch={() => setSearch("header")} onMenu={() => setDrawer(true)} />
+      <SiteHeader />
       <div className="news-shell">
         <LeftMenu
           active={menuKeyFor(location.pathname, activeColumnId, moreColumns)}
           activeColumnId={activeColumnId}
           moreColumns={moreColumns}
-          open={drawer}
           extra={<DrawerNav />}
-          onClose={() => setDrawer(false)}
-          onSearch={() => {
-            setDrawer(false);
-            setSearch("menu");
-          }}
         />
         <div className="news-content">
           <div>
@@ -104,7 +86,8 @@ export default function NewsLayout({ loaderData }: Route.ComponentProps) {
       <PartnersCarousel partners={partners} />
       <SiteFooter />
       <BackToTop />
-      {search && <SearchOverlay variant={search} tags={hotTags} onClose={() => setSearch(null)} />}
+      <SearchOverlay variant="header" tags={hotTags} />
+      <SearchOverlay variant="menu" tags={hotTags} />
     </>
   );
 }

@@ -1,16 +1,21 @@
-import { useEffect } from "react";
-import { useNavigate } from "react-router";
 import { ARTICLES, type RouteCache } from "../../../contract/cache-tags";
 import { ArticleList } from "../../components/ArticleRow";
 import { Pagination } from "../../components/Pagination";
-import { CACHED_PAGE_HEADERS, keepListOnFailure, pageCount, pageOf } from "../../components/paging";
-import { HotTags, searchPath } from "../../components/SearchOverlay";
+import { CACHED_PAGE_HEADERS, pageCount, pageOf } from "../../components/paging";
+import { HotTags } from "../../components/SearchOverlay";
 import { fullTitle, originFrom, pageMeta } from "../../components/seo";
+import type { Hydrate } from "../../hydration";
 import type { Route } from "./+types/search";
 import { loadChrome } from "./chrome.server";
 
-/** Page cache: the query parameters the loader reads and what the page shows (contract/cache-tags.ts). */
-export const handle: { cache: RouteCache } = { cache: { query: ["kw", "page"], tags: () => [ARTICLES] } };
+/**
+ * Page cache: the query parameters the loader reads and what the page shows (contract/cache-tags.ts).
+ * Drawn by the server alone: no React in the browser, only the islands (app/hydration.ts).
+ */
+export const handle: { cache: RouteCache; hydrate: Hydrate } = {
+  cache: { query: ["kw", "page"], tags: () => [ARTICLES] },
+  hydrate: false,
+};
 
 const PAGE_SIZE = 10;
 
@@ -36,9 +41,6 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   return { keyword, hotTags: [], articles, total, page, pages: pageCount(total, PAGE_SIZE) };
 }
 
-const keeper = keepListOnFailure<Awaited<ReturnType<typeof loader>>>();
-export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => keeper.load(serverLoader);
-
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const keyword = loaderData?.keyword ?? "";
   return [
@@ -53,24 +55,14 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function SearchResults({ loaderData }: Route.ComponentProps) {
-  useEffect(() => keeper.remember(loaderData), [loaderData]);
-  const navigate = useNavigate();
   const { keyword, hotTags, articles, total, page, pages } = loaderData;
   return (
     <section className="list-page" aria-labelledby="list-title">
       <h1 id="list-title" className="section-title">
         {keyword ? `“${keyword}”的搜索结果` : "搜索"}
       </h1>
-      <form
-        role="search"
-        className="search-inline"
-        action="/searchlist/"
-        method="get"
-        onSubmit={(e) => {
-          e.preventDefault();
-          navigate(searchPath(String(new FormData(e.currentTarget).get("kw") ?? "")));
-        }}
-      >
+      {/* Enter goes to /searchlist/{kw}?key=… through the island app/islands/chrome.ts */}
+      <form role="search" className="search-inline" action="/searchlist/" method="get" data-search-form="">
         <input
           key={keyword}
           type="search"

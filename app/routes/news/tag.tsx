@@ -1,21 +1,21 @@
-import { useEffect } from "react";
 import { data } from "react-router";
 import { ARTICLES, type RouteCache } from "../../../contract/cache-tags";
 import { idOf } from "../../../contract/params";
 import { ArticleList } from "../../components/ArticleRow";
 import { Pagination } from "../../components/Pagination";
-import {
-  CACHED_PAGE_HEADERS,
-  keepListOnFailure,
-  orNotFound,
-  pageCount,
-  pageOf,
-} from "../../components/paging";
+import { CACHED_PAGE_HEADERS, orNotFound, pageCount, pageOf } from "../../components/paging";
 import { fullTitle, listPath, originFrom, pageMeta } from "../../components/seo";
+import type { Hydrate } from "../../hydration";
 import type { Route } from "./+types/tag";
 
-/** Page cache: the query parameters the loader reads and what the page shows (contract/cache-tags.ts). */
-export const handle: { cache: RouteCache } = { cache: { query: ["name", "page"], tags: () => [ARTICLES] } };
+/**
+ * Page cache: the query parameters the loader reads and what the page shows (contract/cache-tags.ts).
+ * Drawn by the server alone: no React in the browser, only the islands (app/hydration.ts).
+ */
+export const handle: { cache: RouteCache; hydrate: Hydrate } = {
+  cache: { query: ["name", "page"], tags: () => [ARTICLES] },
+  hydrate: false,
+};
 
 const PAGE_SIZE = 10;
 
@@ -38,9 +38,6 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   return { tag, name, articles, total, page, pages: pageCount(total, PAGE_SIZE) };
 }
 
-const keeper = keepListOnFailure<Awaited<ReturnType<typeof loader>>>();
-export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => keeper.load(serverLoader);
-
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
   const { tag, name, page } = loaderData;
@@ -53,7 +50,6 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function TagList({ loaderData }: Route.ComponentProps) {
-  useEffect(() => keeper.remember(loaderData), [loaderData]);
   const { tag, name, articles, total, page, pages } = loaderData;
   return (
     <section key={tag.tagId} className="list-page" aria-labelledby="list-title">
