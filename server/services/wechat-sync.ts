@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { type Kysely, type Selectable, sql } from "kysely";
 import type { Article } from "../../contract/entities";
+import { articlePath } from "../../contract/paths";
 import {
   WECHAT_LIMITS,
   WECHAT_MESSAGES,
@@ -18,7 +19,6 @@ import { PUBLISH_STATUS_MESSAGES, WechatError } from "../wechat/errors";
 import { bodyPicture, coverThumb, loadPicture, PictureError } from "../wechat/pictures";
 import { AppError } from "./errors";
 import { bool } from "./rows";
-import { articlePath } from "./search-push";
 
 /**
  * 同步到公众号 (docs/product.md, "WeChat sync"). A sync is a row of wechat_sync_jobs that walks
