@@ -129,7 +129,6 @@ async function run(latency: number) {
     return { latency, sourceKb, first, again };
   } finally {
     await services.jobs.stop();
-    await services.wechatSync.stop();
     await services.stats.close();
     await services.events.close();
     await database.close();

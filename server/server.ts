@@ -140,7 +140,6 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   listenPort = port;
   // Background jobs run on the request thread only (render threads build services too, never start them).
   services.jobs.start();
-  services.wechatSync.start();
   const host = config.HOST === "0.0.0.0" || config.HOST === "::" ? "127.0.0.1" : config.HOST;
 
   let closing: Promise<void> | undefined;
@@ -158,7 +157,6 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       serving.close();
       await services.imports.stop();
       await services.jobs.stop();
-      await services.wechatSync.stop();
       await services.stats.close();
       await services.events.close();
       await services.kv.close();

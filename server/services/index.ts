@@ -32,7 +32,8 @@ import { scheduledPublishing } from "./scheduler";
 import { createSearchPush, searchPushJob } from "./search-push";
 import { createSignupService } from "./signup";
 import { createStats, type Stats } from "./stats";
-import { createWechatSync } from "./wechat-sync";
+import { createWechatSync } from "./wechat-sync/console";
+import { wechatSyncJob } from "./wechat-sync/job";
 
 /** Everything the API and the route loaders call; built once per process. */
 export function createServices(opts: {
@@ -171,18 +172,33 @@ export function createServices(opts: {
   };
   // IP_HASH_SALT unset: a salt derived from the PII key, secret and the same on every instance.
   if (!config.IP_HASH_SALT) config.IP_HASH_SALT = signup.pii.derive("ip-hash").toString("hex");
-  /** 同步到公众号: the jobs and their steps; start() on the request thread, stop() on shutdown */
-  const wechatSync = createWechatSync({
-    db: database.db,
-    client: wechatApi,
-    logger,
-    uploadsDir,
-    publicUrl: config.PUBLIC_URL,
-    callbackToken: config.WECHAT_CALLBACK_TOKEN,
-    allowLoopback: config.REMOTE_IMAGES_ALLOW_LOOPBACK,
-    article: (id) => core.content.detail(id, { anyStatus: true }),
-    intervalSeconds: config.WECHAT_SYNC_POLL_SECONDS,
-  });
+  /** 同步到公众号: the console's calls, and the job that runs the syncs' steps */
+  const syncLoop = jobs.add(
+    wechatSyncJob(
+      {
+        db: database.db,
+        client: wechatApi,
+        logger,
+        uploadsDir,
+        publicUrl: config.PUBLIC_URL,
+        allowLoopback: config.REMOTE_IMAGES_ALLOW_LOOPBACK,
+      },
+      config.WECHAT_SYNC_POLL_SECONDS,
+    ),
+  );
+  const wechatSync = {
+    ...createWechatSync({
+      db: database.db,
+      client: wechatApi,
+      logger,
+      publicUrl: config.PUBLIC_URL,
+      callbackToken: config.WECHAT_CALLBACK_TOKEN,
+      article: (id) => core.content.detail(id, { anyStatus: true }),
+      kick: syncLoop.kick,
+    }),
+    /** one look for due syncs now (a look in progress is shared) */
+    tick: syncLoop.tick,
+  };
   const audit = createAudit({ database, logger });
   return {
     ...core,
