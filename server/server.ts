@@ -155,7 +155,6 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       await vite?.close();
       await threads?.close();
       serving.close();
-      await services.imports.stop();
       await services.jobs.stop();
       await services.stats.close();
       await services.events.close();

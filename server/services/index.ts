@@ -132,6 +132,7 @@ export function createServices(opts: {
       events,
       logger,
       dataDir: config.DATA_DIR,
+      jobs,
       // 从公众号选择: the account's published articles, with the site's one token
       wechatApi,
       // An article page, fetched through the same guard as pictures (WECHAT_MP_BASE in tests).
