@@ -128,9 +128,7 @@ async function run(latency: number) {
     const again = await syncOnce(services, fake, articleId, "再次同步");
     return { latency, sourceKb, first, again };
   } finally {
-    await services.wechatSync.stop();
-    await services.pushes.stop();
-    await services.scheduler.stop();
+    await services.jobs.stop();
     await services.stats.close();
     await services.events.close();
     await database.close();

@@ -21,7 +21,6 @@ import { seedIfEmpty } from "./seed";
 import { createServices, type Services } from "./services";
 import { tightenDataModes } from "./services/file-modes";
 import { moveIdCopies, sealIdCopies } from "./services/id-copies";
-import { scheduleRetention } from "./services/retention";
 import { createServing, type Serving } from "./serving";
 import { createKeys } from "./serving/keys";
 import { createRenderThreads, PG_CONNECTIONS, type RenderThreads } from "./serving/threads";
@@ -68,7 +67,6 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const services = createServices({ config, database, logger, fetch: opts.fetch });
   await moveIdCopies(config.DATA_DIR, logger);
   await sealIdCopies(config.DATA_DIR, services.signup.pii, logger);
-  const stopRetention = scheduleRetention(services.retention, logger);
   const backups = scheduleBackups({ config, store: services.kv, logger, sqlite: database.sqlite });
   if (!(await services.kv.ready()))
     logger.warn("redis not reachable at start-up: serving with local caches and limits");
@@ -140,14 +138,13 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   });
   const port = (server.address() as AddressInfo).port;
   listenPort = port;
-  // 公众号 syncs run on the request thread only (render threads build services too, never start it).
-  services.wechatSync.start();
+  // Background jobs run on the request thread only (render threads build services too, never start them).
+  services.jobs.start();
   const host = config.HOST === "0.0.0.0" || config.HOST === "::" ? "127.0.0.1" : config.HOST;
 
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
-      stopRetention();
       backups.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -158,10 +155,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       await vite?.close();
       await threads?.close();
       serving.close();
-      await services.imports.stop();
-      await services.scheduler.stop();
-      await services.pushes.stop();
-      await services.wechatSync.stop();
+      await services.jobs.stop();
       await services.stats.close();
       await services.events.close();
       await services.kv.close();

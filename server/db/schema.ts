@@ -297,7 +297,7 @@ export interface WechatSyncJobTable {
   step: WechatSyncStepName;
   /** the title sent */
   title: string;
-  /** JSON: the article as it is sent (services/wechat-sync.ts, JobPayload) */
+  /** JSON: the article as it is sent (services/wechat-sync/rows.ts, JobPayload) */
   payload: string;
   /** JSON: each body picture's address → its WeChat address, as uploaded */
   pictures: Generated<string>;

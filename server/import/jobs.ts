@@ -5,7 +5,6 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { Kysely } from "kysely";
-import { resourceChange } from "../../contract/cache-tags";
 import type { ImportJob, ImportNote, WordpressAnalysis } from "../../contract/imports";
 import {
   IMPORT_MAX_BYTES,
@@ -16,6 +15,9 @@ import {
 import type { Database } from "../db";
 import type { DB, ImportJobStatus, ImportKind } from "../db/schema";
 import type { ContentService } from "../entities/articles";
+import { COLUMN_RESOURCES } from "../entities/columns";
+import { type AnyDb, createResourceStore } from "../entities/crud";
+import { createJobRunner, type JobRunner } from "../jobs/runner";
 import type { Logger } from "../logger";
 import type { ContentEvents } from "../services/content-events";
 import { AppError } from "../services/errors";
@@ -67,6 +69,8 @@ export interface ImportDeps {
   maxBytes?: number;
   /** told after each item with the count so far (bench/import.ts times every thousand) */
   onItem?: (processed: number) => void;
+  /** the process's job runner (server/jobs/runner.ts): its stop ends the imports at the next article */
+  jobs?: JobRunner;
 }
 
 type JobRow = Awaited<ReturnType<typeof selectJob>>;
@@ -95,8 +99,12 @@ export function createImports(deps: ImportDeps) {
   const writer = createWriter(deps);
   const dir = path.join(deps.dataDir, "imports");
   const maxBytes = deps.maxBytes ?? IMPORT_MAX_BYTES;
+  const jobs = deps.jobs ?? createJobRunner(log);
+  /** columns made for categories: as the console makes them (entities/columns.ts) */
+  const columnStore = createResourceStore(db as unknown as AnyDb, deps.events);
+  const columnResource = COLUMN_RESOURCES.find((r) => r.name === "columns")!;
   /** jobs running in this process (their heartbeat is ours) */
-  const running = new Map<number, { stop: boolean; done: Promise<void> }>();
+  const running = new Map<number, { done: Promise<void> }>();
   /** attachments read by an analysis, kept for the run that follows it here */
   const attachmentsOf = new Map<number, Map<string, string>>();
 
@@ -282,25 +290,14 @@ export function createImports(deps: ImportDeps) {
     return { columnOf, made };
   }
 
+  /** A new column, last in the order. */
   async function createColumn(name: string): Promise<number> {
-    for (let attempt = 0; ; attempt++) {
-      const top = await db
-        .selectFrom("columns")
-        .select([(eb) => eb.fn.max("id").as("id"), (eb) => eb.fn.max("sort_order").as("sort")])
-        .executeTakeFirst();
-      const id = Number(top?.id ?? 0) + 1;
-      try {
-        await db
-          .insertInto("columns")
-          .values({ id, name, sort_order: Number(top?.sort ?? 0) + 1, created_at: new Date().toISOString() })
-          .execute();
-        await deps.events.changed(resourceChange("columns"));
-        return id;
-      } catch (err) {
-        if (attempt < 3 && /unique|duplicate|constraint/i.test((err as Error).message)) continue;
-        throw err;
-      }
-    }
+    const top = await db
+      .selectFrom("columns")
+      .select((eb) => eb.fn.max("sort_order").as("sort"))
+      .executeTakeFirst();
+    const made = await columnStore.create(columnResource, { name, sortOrder: Number(top?.sort ?? 0) + 1 });
+    return Number(made.id);
   }
 
   /** Progress kept in memory and written with the heartbeat. */
@@ -404,8 +401,12 @@ export function createImports(deps: ImportDeps) {
     }
   }
 
+  /**
+   * Runs `work` as job `id` in this process, under the job runner (its stop ends the work at the
+   * next article: the row then shows the job interrupted, and it can go on).
+   */
   function launch(id: number, progress: Progress, work: (p: Progress, stop: () => boolean) => Promise<void>) {
-    const state = { stop: false, done: Promise.resolve() };
+    const state = { done: Promise.resolve() };
     running.set(id, state);
     let beating = false;
     const beat = async () => {
@@ -426,11 +427,11 @@ export function createImports(deps: ImportDeps) {
     };
     const timer = setInterval(beat, HEARTBEAT_MS);
     timer.unref();
-    state.done = (async () => {
+    state.done = jobs.spawn(`import #${id}`, async (signal) => {
       let status: ImportJobStatus = "done";
       let error = "";
       try {
-        await work(progress, () => state.stop);
+        await work(progress, () => signal.aborted);
       } catch (err) {
         status = "failed";
         error =
@@ -456,7 +457,7 @@ export function createImports(deps: ImportDeps) {
       running.delete(id);
       await deps.redirects.settled();
       log.info({ job: id, status, ...progress.counts }, "import finished");
-    })();
+    });
     return state.done;
   }
 
@@ -819,12 +820,6 @@ export function createImports(deps: ImportDeps) {
       if (timer) clearInterval(timer);
       void started;
       return job(r.id);
-    },
-
-    /** Stops the jobs of this process at the next article (shutdown); their rows show them interrupted. */
-    async stop() {
-      for (const s of running.values()) s.stop = true;
-      await Promise.all([...running.values()].map((s) => s.done));
     },
   };
 }

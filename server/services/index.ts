@@ -12,6 +12,7 @@ import { createRevisionService } from "../entities/revisions";
 import { createSiteService } from "../entities/site";
 import { createAuth } from "../entities/users";
 import { createImports } from "../import/jobs";
+import { createJobRunner } from "../jobs/runner";
 import type { Logger } from "../logger";
 import { createSearchIndex } from "../search";
 import { createWechatClient } from "../wechat/client";
@@ -26,12 +27,13 @@ import { createLimits } from "./limits";
 import { createRedirects } from "./redirects";
 import { fetchRemotePage } from "./remote-fetch";
 import { createRemoteImages } from "./remote-images";
-import { createRetention } from "./retention";
-import { startScheduledPublishing } from "./scheduler";
-import { createSearchPush } from "./search-push";
+import { createRetention, retentionJob } from "./retention";
+import { scheduledPublishing } from "./scheduler";
+import { createSearchPush, searchPushJob } from "./search-push";
 import { createSignupService } from "./signup";
 import { createStats, type Stats } from "./stats";
-import { createWechatSync } from "./wechat-sync";
+import { createWechatSync } from "./wechat-sync/console";
+import { wechatSyncJob } from "./wechat-sync/job";
 
 /** Everything the API and the route loaders call; built once per process. */
 export function createServices(opts: {
@@ -48,6 +50,11 @@ export function createServices(opts: {
   stats?: Stats;
 }) {
   const { config, database, logger } = opts;
+  /**
+   * The background jobs (server/jobs/runner.ts): built here, started only by a server's request
+   * thread (jobs.start()), stopped on shutdown (jobs.stop()).
+   */
+  const jobs = createJobRunner(logger);
   const kv = opts.kv ?? (config.REDIS_URL ? createRedisKv(config.REDIS_URL, logger) : createMemoryKv());
   const redis = "redis" in kv ? (kv as { redis: import("ioredis").Redis }).redis : undefined;
   const search = createSearchIndex(database);
@@ -63,13 +70,8 @@ export function createServices(opts: {
     allowLoopback: config.REMOTE_IMAGES_ALLOW_LOOPBACK,
     logger,
   });
-  const pushes = createSearchPush({
-    config,
-    db: database.db,
-    logger,
-    fetch: opts.fetch,
-    intervalSeconds: config.PUSH_POLL_SECONDS,
-  });
+  const pushQueue = createSearchPush({ config, db: database.db, logger, fetch: opts.fetch });
+  const pushes = { ...pushQueue, tick: jobs.add(searchPushJob(pushQueue, config.PUSH_POLL_SECONDS)).tick };
   const wechatApi = createWechatClient({
     apiBase: config.WECHAT_API_BASE,
     appId: config.WECHAT_APP_ID,
@@ -101,6 +103,13 @@ export function createServices(opts: {
   });
   const mpBase = new URL(config.WECHAT_MP_BASE);
   const signup = createSignupService({ config, database, logger, products });
+  const retention = createRetention({
+    database,
+    dataDir: config.DATA_DIR,
+    logger,
+    days: config.PII_RETENTION_DAYS,
+  });
+  jobs.add(retentionJob(retention, logger));
   const core = {
     config,
     database,
@@ -123,6 +132,7 @@ export function createServices(opts: {
       events,
       logger,
       dataDir: config.DATA_DIR,
+      jobs,
       // 从公众号选择: the account's published articles, with the site's one token
       wechatApi,
       // An article page, fetched through the same guard as pictures (WECHAT_MP_BASE in tests).
@@ -137,18 +147,13 @@ export function createServices(opts: {
         return Buffer.from(bytes).toString("utf8");
       },
     }),
-    /** tells Baidu and IndexNow about newly public articles (PUSH_POLL_SECONDS); stop() on shutdown */
+    /** tells Baidu and IndexNow about newly public articles (a job, PUSH_POLL_SECONDS) */
     pushes,
     /** article views and searches, counted in memory and written every few seconds (dashboard) */
     stats,
     site: createSiteService(database),
-    /** PII_RETENTION_DAYS and erasure on request (services/retention.ts) */
-    retention: createRetention({
-      database,
-      dataDir: config.DATA_DIR,
-      logger,
-      days: config.PII_RETENTION_DAYS,
-    }),
+    /** PII_RETENTION_DAYS (a daily job) and erasure on request (services/retention.ts) */
+    retention,
     products,
     /** sign-up orders, their payment (PAYMENT_PROVIDER) and the encrypted ID numbers */
     signup,
@@ -168,21 +173,38 @@ export function createServices(opts: {
   };
   // IP_HASH_SALT unset: a salt derived from the PII key, secret and the same on every instance.
   if (!config.IP_HASH_SALT) config.IP_HASH_SALT = signup.pii.derive("ip-hash").toString("hex");
-  /** 同步到公众号: the jobs and their steps; start() on the request thread, stop() on shutdown */
-  const wechatSync = createWechatSync({
-    db: database.db,
-    client: wechatApi,
-    logger,
-    uploadsDir,
-    publicUrl: config.PUBLIC_URL,
-    callbackToken: config.WECHAT_CALLBACK_TOKEN,
-    allowLoopback: config.REMOTE_IMAGES_ALLOW_LOOPBACK,
-    article: (id) => core.content.detail(id, { anyStatus: true }),
-    intervalSeconds: config.WECHAT_SYNC_POLL_SECONDS,
-  });
+  /** 同步到公众号: the console's calls, and the job that runs the syncs' steps */
+  const syncLoop = jobs.add(
+    wechatSyncJob(
+      {
+        db: database.db,
+        client: wechatApi,
+        logger,
+        uploadsDir,
+        publicUrl: config.PUBLIC_URL,
+        allowLoopback: config.REMOTE_IMAGES_ALLOW_LOOPBACK,
+      },
+      config.WECHAT_SYNC_POLL_SECONDS,
+    ),
+  );
+  const wechatSync = {
+    ...createWechatSync({
+      db: database.db,
+      client: wechatApi,
+      logger,
+      publicUrl: config.PUBLIC_URL,
+      callbackToken: config.WECHAT_CALLBACK_TOKEN,
+      article: (id) => core.content.detail(id, { anyStatus: true }),
+      kick: syncLoop.kick,
+    }),
+    /** one look for due syncs now (a look in progress is shared) */
+    tick: syncLoop.tick,
+  };
   const audit = createAudit({ database, logger });
   return {
     ...core,
+    /** the background jobs: start() on a server's request thread only, stop() on shutdown */
+    jobs,
     /** console accounts and their sessions */
     users: createAuth({ config, database, kv, limits, logger }),
     /** who changed what in the console */
@@ -196,14 +218,16 @@ export function createServices(opts: {
     }),
     /** what each save of an article stored (the editor's 版本历史) */
     revisions: createRevisionService(database.db),
-    /** publishes scheduled articles and landing pages when their time comes (SCHEDULE_POLL_SECONDS); stop() on shutdown */
-    scheduler: startScheduledPublishing({
-      content: core.content,
-      landing: core.landingPages,
-      audit,
-      logger,
-      intervalSeconds: config.SCHEDULE_POLL_SECONDS,
-    }),
+    /** publishes scheduled articles and landing pages when their time comes (a job, SCHEDULE_POLL_SECONDS) */
+    scheduler: jobs.add(
+      scheduledPublishing({
+        content: core.content,
+        landing: core.landingPages,
+        audit,
+        logger,
+        intervalSeconds: config.SCHEDULE_POLL_SECONDS,
+      }),
+    ),
     /** sign-up orders as operators see them (filters, status, export, revealing an ID number) */
     orders: createOrderRecords({ database, pii: () => core.signup.pii }),
     dashboard: createDashboard({ database }),

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from "kysely";
 import { type ContentChange, redirectChange } from "../../contract/cache-tags";
 import { redirectTarget } from "../../contract/imports";
+import { articlePath } from "../../contract/paths";
 import type { Database } from "../db";
 import type { DB, RedirectTable } from "../db/schema";
 import type { Logger } from "../logger";
@@ -104,7 +105,6 @@ export function parseOldAddress(input: string): OldAddress | undefined {
   return oldAddress(u.pathname, u.search);
 }
 
-export const articlePath = (id: number) => `/articledetail/${id}`;
 /** An old address as one string, `path?query` or the path alone: the map's key, and how reports show it. */
 export const keyOf = (a: OldAddress) => (a.query ? `${a.path}?${a.query}` : a.path);
 

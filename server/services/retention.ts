@@ -11,6 +11,7 @@ import { CHOICE_SEPARATOR, OPTION_TEXT_SEPARATOR } from "../../contract/signup";
 import type { Database } from "../db";
 import type { DB } from "../db/schema";
 import { truncateWal, WAL_TRUNCATE_WAIT_MS } from "../db/wal";
+import type { JobKind } from "../jobs/runner";
 import type { Logger } from "../logger";
 import { idCopyDir, idCopyFile } from "./id-copies";
 import { maskMobile, maskName } from "./pii";
@@ -438,20 +439,26 @@ async function removeOldFiles(dir: string, beforeMs: number): Promise<number> {
   return removed;
 }
 
-/** Runs the job shortly after start and then daily; returns a stop function. */
-export function scheduleRetention(retention: Retention, logger: Logger, firstDelayMs = 60_000): () => void {
-  if (retention.days <= 0) return () => retention.stop();
-  const run = () =>
-    retention
-      .runExpired()
-      .catch((err) => logger.error({ err: (err as Error).message }, "retention job failed"));
-  const first = setTimeout(run, firstDelayMs);
-  const daily = setInterval(run, 86_400_000);
-  first.unref();
-  daily.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(daily);
-    retention.stop();
+/**
+ * The job (server/jobs/runner.ts): PII_RETENTION_DAYS applied a minute after start, then daily
+ * (nothing when it is 0); when the runner stops, an unfinished scrub stops being retried.
+ */
+export function retentionJob(
+  retention: Retention,
+  logger: Logger,
+  firstAfterMs = 60_000,
+): JobKind<ErasureResult | null> {
+  return {
+    name: "retention",
+    everyMs: 86_400_000,
+    firstAfterMs,
+    enabled: retention.days > 0,
+    idle: null,
+    run: () =>
+      retention.runExpired().catch((err: Error) => {
+        logger.error({ err: err.message }, "retention job failed");
+        return null;
+      }),
+    stopped: () => retention.stop(),
   };
 }

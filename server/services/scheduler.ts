@@ -1,3 +1,4 @@
+import type { JobKind } from "../jobs/runner";
 import type { Logger } from "../logger";
 import type { Actor } from "./audit";
 
@@ -5,13 +6,14 @@ import type { Actor } from "./audit";
 export const SYSTEM_ACTOR: Actor = { userId: null, username: "system" };
 
 /**
- * Scheduled publishing (docs/product.md, "Scheduled publishing"): every instance looks every
- * SCHEDULE_POLL_SECONDS for scheduled articles and landing pages whose time has come. Claiming them
- * is one atomic UPDATE (ContentService.publishDue, LandingPages.publishDue), so with several
- * instances each is published, indexed, announced and audited exactly once, by whichever instance
- * claimed it.
+ * Scheduled publishing (docs/product.md, "Scheduled publishing"), a job of server/jobs/runner.ts:
+ * every instance looks every SCHEDULE_POLL_SECONDS for scheduled articles and landing pages whose
+ * time has come. Claiming them is one atomic UPDATE (ContentService.publishDue,
+ * LandingPages.publishDue), so with several instances each is published, indexed, announced and
+ * audited exactly once, by whichever instance claimed it. One run resolves to the number of
+ * articles and landing pages this instance published.
  */
-export function startScheduledPublishing(deps: {
+export function scheduledPublishing(deps: {
   content: { publishDue(now?: Date): Promise<{ id: number; title: string }[]> };
   landing?: { publishDue(now?: Date): Promise<{ id: number; name: string }[]> };
   audit: {
@@ -22,57 +24,35 @@ export function startScheduledPublishing(deps: {
   };
   logger: Logger;
   intervalSeconds: number;
-}) {
-  let running: Promise<number> | null = null;
-
-  /** One look; resolves to the number of articles and landing pages this instance published. */
-  function tick(): Promise<number> {
-    running ??= (async () => {
-      try {
-        const published = await deps.content.publishDue();
-        for (const a of published) {
-          await deps.audit.record(SYSTEM_ACTOR, {
-            action: "publish",
-            entity: "article",
-            entityId: a.id,
-            summary: `${a.title}（定时发布）`,
-          });
-        }
-        if (published.length > 0)
-          deps.logger.info({ ids: published.map((a) => a.id) }, "scheduled articles published");
-        const pages = (await deps.landing?.publishDue()) ?? [];
-        for (const p of pages) {
-          await deps.audit.record(SYSTEM_ACTOR, {
-            action: "publish",
-            entity: "landing_page",
-            entityId: p.id,
-            summary: `${p.name}（定时发布）`,
-          });
-        }
-        if (pages.length > 0)
-          deps.logger.info({ ids: pages.map((p) => p.id) }, "scheduled landing pages published");
-        return published.length + pages.length;
-      } catch (err) {
-        deps.logger.warn(
-          { err: (err as Error).message },
-          "scheduled publishing failed; retrying at the next look",
-        );
-        return 0;
-      } finally {
-        running = null;
-      }
-    })();
-    return running;
-  }
-
-  const timer = deps.intervalSeconds > 0 ? setInterval(() => void tick(), deps.intervalSeconds * 1000) : null;
-  timer?.unref();
+}): JobKind<number> {
   return {
-    tick,
-    /** Stops looking and waits for a look in progress. */
-    async stop() {
-      if (timer) clearInterval(timer);
-      await running;
+    name: "scheduled-publish",
+    everyMs: deps.intervalSeconds * 1000,
+    idle: 0,
+    async run() {
+      const published = await deps.content.publishDue();
+      for (const a of published) {
+        await deps.audit.record(SYSTEM_ACTOR, {
+          action: "publish",
+          entity: "article",
+          entityId: a.id,
+          summary: `${a.title}（定时发布）`,
+        });
+      }
+      if (published.length > 0)
+        deps.logger.info({ ids: published.map((a) => a.id) }, "scheduled articles published");
+      const pages = (await deps.landing?.publishDue()) ?? [];
+      for (const p of pages) {
+        await deps.audit.record(SYSTEM_ACTOR, {
+          action: "publish",
+          entity: "landing_page",
+          entityId: p.id,
+          summary: `${p.name}（定时发布）`,
+        });
+      }
+      if (pages.length > 0)
+        deps.logger.info({ ids: pages.map((p) => p.id) }, "scheduled landing pages published");
+      return published.length + pages.length;
     },
   };
 }

@@ -1,7 +1,11 @@
 import { type Kysely, sql } from "kysely";
 import type { PushRow, PushSettings } from "../../contract/answers";
+import { articlePath } from "../../contract/paths";
 import type { Config } from "../config";
 import type { DB, PushEngine, PushStatus } from "../db/schema";
+import { retryAt } from "../jobs/backoff";
+import { claim, free } from "../jobs/lease";
+import type { JobKind } from "../jobs/runner";
 import type { Logger } from "../logger";
 import { AppError } from "./errors";
 
@@ -9,12 +13,13 @@ import { AppError } from "./errors";
  * Search-engine push (docs/product.md, "Search engine push"): when an article becomes public its
  * absolute URL is queued for Baidu's link submission and IndexNow, in the same transaction as the
  * publish (ContentService.saveArticle / publishDue), so a publish is never lost and never waits for
- * an engine. Every instance's worker sends the queue: it claims due rows with one UPDATE … RETURNING
- * (a lease in claimed_until), so with several instances each row is sent by one of them.
+ * an engine. Every instance sends the queue (the job `searchPushJob`, run by server/jobs/runner.ts):
+ * it claims due rows with one UPDATE … RETURNING (a lease in claimed_until, server/jobs/lease.ts),
+ * so with several instances each row is sent by one of them.
  */
 
 export const PUSH_ENGINES: PushEngine[] = ["baidu", "indexnow"];
-/** waits after the 1st, 2nd… failed send; one more failure than there are waits gives up */
+/** waits after the 1st, 2nd… failed send (a tenth more at most, at random: server/jobs/backoff.ts); one more failure than there are waits gives up */
 export const PUSH_BACKOFF_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 12 * 3_600_000];
 export const PUSH_MAX_ATTEMPTS = PUSH_BACKOFF_MS.length + 1;
 /** URLs per call: Baidu takes up to 2000, IndexNow up to 10,000 */
@@ -30,9 +35,6 @@ export function nextBeijingMidnight(now: Date): Date {
   const day = Math.floor((now.getTime() + offset) / 86_400_000);
   return new Date((day + 1) * 86_400_000 - offset);
 }
-
-/** The path of an article's public page (the id never changes, so neither does its URL). */
-export const articlePath = (id: number) => `/articledetail/${id}`;
 
 type Outcome =
   | { kind: "done"; code: number; answer: string }
@@ -53,7 +55,6 @@ export function createSearchPush(opts: {
   db: Kysely<DB>;
   logger: Logger;
   fetch?: typeof fetch;
-  intervalSeconds: number;
 }) {
   const { config, db, logger } = opts;
   const doFetch = opts.fetch ?? globalThis.fetch;
@@ -99,31 +100,15 @@ export function createSearchPush(opts: {
   }
 
   /** Takes up to `limit` due rows of one engine for this instance (each row goes to one instance). */
-  async function claim(engine: PushEngine, now: Date, limit: number) {
-    const at = now.toISOString();
-    const free = sql<boolean>`(claimed_until is null or claimed_until <= ${at})`;
-    return (
-      db
-        .updateTable("search_pushes")
-        .set({ claimed_until: new Date(now.getTime() + LEASE_MS).toISOString() })
-        .where("id", "in", (eb) =>
-          eb
-            .selectFrom("search_pushes")
-            .select("id")
-            .where("engine", "=", engine)
-            .where("status", "in", ["pending", "quota"])
-            .where("next_attempt_at", "<=", at)
-            .where(free)
-            .orderBy("id")
-            .limit(limit),
-        )
-        // Checked again on the row itself: of two instances claiming at once, the second finds it taken.
-        .where(free)
-        .where("status", "in", ["pending", "quota"])
-        .returning(["id", "url", "attempts"])
-        .execute()
-    );
-  }
+  const claimDue = (engine: PushEngine, now: Date, limit: number) =>
+    claim(db, {
+      table: "search_pushes",
+      ready: (eb) => eb.and([eb("engine", "=", engine), eb("status", "in", ["pending", "quota"])]),
+      order: ["id"],
+      leaseMs: LEASE_MS,
+      limit,
+      now,
+    });
 
   async function post(url: string, init: RequestInit): Promise<{ status: number; text: string } | Error> {
     try {
@@ -204,6 +189,8 @@ export function createSearchPush(opts: {
     now: Date,
   ) {
     const at = now.toISOString();
+    // One draw of jitter for the batch: its rows were sent together and come back together.
+    const jitter = Math.random();
     // Rows with the same outcome and attempt count are stored by one UPDATE (a batch is mostly one group).
     type Change = {
       status: PushStatus;
@@ -220,12 +207,9 @@ export function createSearchPush(opts: {
         change = { status: "quota", next_attempt_at: result.pauseUntil!.toISOString() };
       } else {
         const attempts = Number(r.attempts) + 1;
-        if (o.kind === "retry" && attempts < PUSH_MAX_ATTEMPTS)
-          change = {
-            status: "pending",
-            attempts,
-            next_attempt_at: new Date(now.getTime() + PUSH_BACKOFF_MS[attempts - 1]!).toISOString(),
-          };
+        const again =
+          o.kind === "retry" ? retryAt(attempts, PUSH_BACKOFF_MS, now.getTime(), () => jitter) : null;
+        if (again) change = { status: "pending", attempts, next_attempt_at: again.toISOString() };
         else change = { status: o.kind === "done" ? "done" : "failed", attempts };
       }
       change = { ...change, last_status_code: o.code, last_answer: o.answer };
@@ -250,7 +234,7 @@ export function createSearchPush(opts: {
       .where("engine", "=", engine)
       .where("status", "in", ["pending", "quota"])
       .where("next_attempt_at", "<=", now.toISOString())
-      .where(sql<boolean>`(claimed_until is null or claimed_until <= ${now.toISOString()})`)
+      .where(free(now.toISOString()))
       .execute();
   }
 
@@ -279,7 +263,7 @@ export function createSearchPush(opts: {
         return 0;
       }
     }
-    const rows = await claim(engine, now, PUSH_BATCH[engine]);
+    const rows = await claimDue(engine, now, PUSH_BATCH[engine]);
     if (rows.length === 0) return 0;
     const urls = [...new Set(rows.map((r) => r.url))];
     const result = engine === "baidu" ? await sendBaidu(urls, now) : await sendIndexNow(urls);
@@ -302,20 +286,6 @@ export function createSearchPush(opts: {
     );
     return { calls: sent.filter((n) => n > 0).length, rows: sent.reduce((a, b) => a + b, 0) };
   }
-
-  let running: Promise<{ calls: number; rows: number }> | null = null;
-  /** One look at the queue (tests pass `now` to move time on); a look in progress is shared. */
-  function tick(now = new Date()) {
-    if (!active) return Promise.resolve({ calls: 0, rows: 0 });
-    running ??= sendDue(now).finally(() => {
-      running = null;
-    });
-    return running;
-  }
-
-  const timer =
-    active && opts.intervalSeconds > 0 ? setInterval(() => void tick(), opts.intervalSeconds * 1000) : null;
-  timer?.unref();
 
   const toRow = (r: {
     id: number;
@@ -359,7 +329,9 @@ export function createSearchPush(opts: {
 
   return {
     enqueue,
-    tick,
+    /** whether anything is pushed (an engine set up, and PUBLIC_URL) */
+    active,
+    sendDue,
     /** Which engines are set up, and whether pushing is on (PUBLIC_URL set): the console shows it. */
     settings(): PushSettings {
       return { baidu: configured.baidu, indexnow: configured.indexnow, publicUrl: origin, active };
@@ -413,12 +385,21 @@ export function createSearchPush(opts: {
       if (!r) throw new AppError(409, "该链接已在推送队列中");
       return toRow(r);
     },
-    /** Stops looking and waits for a look in progress. */
-    async stop() {
-      if (timer) clearInterval(timer);
-      await running;
-    },
   };
 }
 
 export type SearchPush = ReturnType<typeof createSearchPush>;
+
+/** The job (server/jobs/runner.ts): one run sends a batch of each engine's due rows (PUSH_POLL_SECONDS). */
+export const searchPushJob = (
+  pushes: SearchPush,
+  everySeconds: number,
+): JobKind<{ calls: number; rows: number }> => ({
+  name: "search-push",
+  everyMs: everySeconds * 1000,
+  enabled: pushes.active,
+  // A send has its own time (TIMEOUT_MS); a run stuck past this gives its rows back with the lease.
+  timeoutMs: LEASE_MS,
+  idle: { calls: 0, rows: 0 },
+  run: ({ now }) => pushes.sendDue(now ?? new Date()),
+});

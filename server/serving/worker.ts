@@ -15,17 +15,12 @@ import { type ChannelMessage, PG_CONNECTIONS, type WorkerData } from "./threads"
 /**
  * A render thread (server/serving/threads.ts), bundled to build/app/render-worker.js: the app and the
  * services its pages and endpoints read, over a database connection of its own that only reads. It
- * renders only; the request thread does everything else (the store, the scheduler, search-engine
- * pushes, Redis and the content-change broadcast), so timers are off here and changes arrive on the
+ * renders only; the request thread does everything else (the store, the background jobs, Redis and
+ * the content-change broadcast), so the jobs are never started here and changes arrive on the
  * pool's channel.
  */
 const data = workerData as WorkerData;
-const config: Config = {
-  ...data.config,
-  SCHEDULE_POLL_SECONDS: 0,
-  PUSH_POLL_SECONDS: 0,
-  REDIS_URL: undefined,
-};
+const config: Config = { ...data.config, REDIS_URL: undefined };
 // Start-up warnings (the payment provider's mode…) were logged once by the request thread.
 const logger = createLogger("error").child({ thread: "render" });
 const database = await openDatabase({

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminArticle, AuditEntry, Paged } from "../../contract/admin";
 import type { PushRow, PushSettings } from "../../contract/answers";
-import { createSearchPush, nextBeijingMidnight, PUSH_BACKOFF_MS } from "../../server/services/search-push";
+import { JITTER } from "../../server/jobs/backoff";
+import { createJobRunner } from "../../server/jobs/runner";
+import {
+  createSearchPush,
+  nextBeijingMidnight,
+  PUSH_BACKOFF_MS,
+  searchPushJob,
+} from "../../server/services/search-push";
 import { AdminClient, articleForm, firstAdmin } from "../../tools/admin-client";
 import { fakeEngines } from "../helpers/fake-engines";
 import { engines, startTestServer, type TestServer } from "../helpers/server";
@@ -136,12 +143,14 @@ describe.each(engines())("search-engine push on %s", (engine) => {
     expect(await stateOf(a.id)).toEqual({ baidu: ["pending", 1], indexnow: ["done", 1] });
     const [row] = (await rowsOf(a.id)).filter((r) => r.engine === "baidu");
     expect(row!.lastStatusCode).toBe(500);
-    expect(Date.parse(row!.nextAttemptAt)).toBe(t0.getTime() + PUSH_BACKOFF_MS[0]!);
+    const due = Date.parse(row!.nextAttemptAt);
+    expect(due - t0.getTime()).toBeGreaterThanOrEqual(PUSH_BACKOFF_MS[0]!);
+    expect(due - t0.getTime()).toBeLessThanOrEqual(PUSH_BACKOFF_MS[0]! * (1 + JITTER));
     // Not due yet: no call.
     expect(await site.services.pushes.tick(new Date(t0.getTime() + 30_000))).toEqual({ calls: 0, rows: 0 });
     expect(fake.since(mark, "baidu")).toHaveLength(1);
-    // After the backoff the second send goes through.
-    await site.services.pushes.tick(new Date(t0.getTime() + PUSH_BACKOFF_MS[0]! + 1000));
+    // After the backoff stored the second send goes through.
+    await site.services.pushes.tick(new Date(due));
     expect(fake.since(mark, "baidu").map((s) => s.body)).toEqual([urlOf(a.id), urlOf(a.id)]);
     expect(await stateOf(a.id)).toEqual({ baidu: ["done", 2], indexnow: ["done", 1] });
 
@@ -179,11 +188,11 @@ describe.each(engines())("search-engine push on %s", (engine) => {
     await site.services.pushes.tick(t0);
     expect(await stateOf(b.id)).toEqual({ baidu: ["done", 1], indexnow: ["pending", 1] });
     const row = (await rowsOf(b.id)).find((r) => r.engine === "indexnow")!;
-    expect([row.lastStatusCode, Date.parse(row.nextAttemptAt)]).toEqual([
-      429,
-      t0.getTime() + PUSH_BACKOFF_MS[0]!,
-    ]);
-    await site.services.pushes.tick(new Date(t0.getTime() + PUSH_BACKOFF_MS[0]!));
+    const due = Date.parse(row.nextAttemptAt);
+    expect(row.lastStatusCode).toBe(429);
+    expect(due - t0.getTime()).toBeGreaterThanOrEqual(PUSH_BACKOFF_MS[0]!);
+    expect(due - t0.getTime()).toBeLessThanOrEqual(PUSH_BACKOFF_MS[0]! * (1 + JITTER));
+    await site.services.pushes.tick(new Date(due));
     expect(await stateOf(b.id)).toEqual({ baidu: ["done", 1], indexnow: ["done", 2] });
   });
 
@@ -237,12 +246,17 @@ describe.each(engines())("search-engine push on %s", (engine) => {
   });
 
   it("sends each row once when two instances look at the same moment", async () => {
-    const other = createSearchPush({
-      config: site.services.config,
-      db: site.services.database.db,
-      logger: site.services.logger,
-      intervalSeconds: 0,
-    });
+    const otherJobs = createJobRunner(site.services.logger);
+    const other = otherJobs.add(
+      searchPushJob(
+        createSearchPush({
+          config: site.services.config,
+          db: site.services.database.db,
+          logger: site.services.logger,
+        }),
+        0,
+      ),
+    );
     const mark = fake.seen.length;
     const a = await create("推送：两个实例", "published");
     const looks = await Promise.all([site.services.pushes.tick(), other.tick()]);
@@ -265,7 +279,7 @@ describe.each(engines())("search-engine push on %s", (engine) => {
     release();
     expect(await first).toEqual({ calls: 2, rows: 2 });
     expect(await stateOf(b.id)).toEqual({ baidu: ["done", 1], indexnow: ["done", 1] });
-    await other.stop();
+    await otherJobs.stop();
   });
 
   // Last: Baidu stays paused for the rest of the (Beijing) day.

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminArticle, AdminArticleRow, AuditEntry, Paged } from "../../contract/admin";
-import { startScheduledPublishing } from "../../server/services/scheduler";
+import { createJobRunner } from "../../server/jobs/runner";
+import { scheduledPublishing } from "../../server/services/scheduler";
 import { type AdminClient, articleForm, firstAdmin } from "../../tools/admin-client";
 import { engines, startSite, type TestServer } from "../helpers/server";
 
@@ -93,12 +94,14 @@ describe.each(engines())("scheduled publishing on %s", (engine) => {
     ).body.data;
     await expect.poll(() => Date.now() > Date.parse(a.createdAt), { timeout: 10_000 }).toBe(true);
     // This instance's scheduler and a second one on the same database look at the same moment.
-    const other = startScheduledPublishing({
-      content: site.services.content,
-      audit: site.services.audit,
-      logger: site.services.logger,
-      intervalSeconds: 0,
-    });
+    const other = createJobRunner(site.services.logger).add(
+      scheduledPublishing({
+        content: site.services.content,
+        audit: site.services.audit,
+        logger: site.services.logger,
+        intervalSeconds: 0,
+      }),
+    );
     const looks = await Promise.all([site.services.scheduler.tick(), other.tick()]);
     expect(looks.sort()).toEqual([0, 1]);
     const audit = await admin.req<Paged<AuditEntry>>("GET", "/api/admin/audit?entity=article&action=publish");
