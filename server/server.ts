@@ -21,6 +21,7 @@ import { seedIfEmpty } from "./seed";
 import { createServices, type Services } from "./services";
 import { tightenDataModes } from "./services/file-modes";
 import { moveIdCopies, sealIdCopies } from "./services/id-copies";
+import { publicPages } from "./services/public-pages";
 import { scheduleRetention } from "./services/retention";
 import { createServing, type Serving } from "./serving";
 import { createKeys } from "./serving/keys";
@@ -79,6 +80,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
 
   let pages: PageHandler | undefined;
   let routes: ServerBuild["routes"] | undefined;
+  let build: string | undefined;
   let clientDir: string | undefined;
   let vite: import("vite").ViteDevServer | undefined;
   if (opts.dev) {
@@ -95,6 +97,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     pages = createPages(opts.buildDir, site);
     // Only the site's pages are ever stored: the console is made for one editor.
     routes = site.routes;
+    build = site.assets.version;
     clientDir = path.join(opts.buildDir, "client");
   }
 
@@ -126,6 +129,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     security,
     metrics,
     threads,
+    build,
+    pages: routes ? () => publicPages(services) : undefined,
   });
   const server = http.createServer((req, res) => {
     if (vite) vite.middlewares(req, res, () => serving.listener(req, res));

@@ -115,6 +115,15 @@ const ConfigSchema = z.object({
    */
   CACHE_STALE_SECONDS: z.coerce.number().int().min(0).max(86400).default(3600),
   /**
+   * the response store's warmer (server/serving/warmer.ts): renders every public page the store lacks
+   * while no reader's page is being rendered, so that none waits for one; 0: readers' requests alone
+   * fill the store (tests that count renders)
+   */
+  CACHE_WARM: z
+    .enum(["true", "false", "1", "0"])
+    .default("true")
+    .transform((v) => v === "true" || v === "1"),
+  /**
    * threads that render public pages missing from the store (server/serving/threads.ts), so the
    * request thread keeps answering stored pages meanwhile; unset: one per core but one, at least
    * one, at most four; 0: render on the request thread
