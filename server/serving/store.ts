@@ -340,18 +340,22 @@ export function createStore(opts: StoreOptions) {
   async function restore(): Promise<number> {
     const numbers = await listed;
     let restored = 0;
-    const one = async (n: number) => {
+    // One buffer for each file read at once: heads are read into them, not into new ones.
+    const buffers = Array.from({ length: RESTORE_BATCH }, () => Buffer.alloc(4096));
+    const one = async (n: number, first: Buffer) => {
       const file = fileOf(n);
       let meta: Meta | undefined;
       let size = 0;
       try {
         const fd = await fs.promises.open(file);
         try {
-          const first = Buffer.alloc(4096);
           const { bytesRead } = await fd.read(first, 0, first.length, 0);
           const headLength = bytesRead >= 4 ? first.readUInt32BE(0) : 0;
-          const head = Buffer.alloc(headLength);
-          await fd.read(head, 0, headLength, 4);
+          let head = first.subarray(4, 4 + headLength);
+          if (4 + headLength > bytesRead) {
+            head = Buffer.alloc(headLength);
+            await fd.read(head, 0, headLength, 4);
+          }
           const parsed = parseHead(head.toString("latin1"));
           size = (await fd.stat()).size;
           if (parsed?.answer.status === 200 && size === 4 + headLength + parsed.bodyLength)
@@ -372,11 +376,12 @@ export function createStore(opts: StoreOptions) {
       }
       // As old as an answer may be: stale for readers, and first in line for the warmer.
       const entry: Entry = { file: n, storedAt: now() - opts.ttlMs - opts.staleMs, seq };
-      found.set(meta.key, entry, { ttl: left, size });
+      // A key of its own: a part of the head's text would keep all of it (V8's sliced strings).
+      found.set(Buffer.from(meta.key, "latin1").toString("latin1"), entry, { ttl: left, size });
       restored++;
     };
     for (let i = 0; i < numbers.length; i += RESTORE_BATCH)
-      await Promise.all(numbers.slice(i, i + RESTORE_BATCH).map(one));
+      await Promise.all(numbers.slice(i, i + RESTORE_BATCH).map((n, j) => one(n, buffers[j]!)));
     return restored;
   }
 
