@@ -21,6 +21,7 @@ import { seedIfEmpty } from "./seed";
 import { createServices, type Services } from "./services";
 import { tightenDataModes } from "./services/file-modes";
 import { moveIdCopies, sealIdCopies } from "./services/id-copies";
+import { publicPages } from "./services/public-pages";
 import { createServing, type Serving } from "./serving";
 import { createKeys } from "./serving/keys";
 import { createRenderThreads, PG_CONNECTIONS, type RenderThreads } from "./serving/threads";
@@ -77,6 +78,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
 
   let pages: PageHandler | undefined;
   let routes: ServerBuild["routes"] | undefined;
+  let build: string | undefined;
   let clientDir: string | undefined;
   let vite: import("vite").ViteDevServer | undefined;
   if (opts.dev) {
@@ -93,6 +95,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     pages = createPages(opts.buildDir, site);
     // Only the site's pages are ever stored: the console is made for one editor.
     routes = site.routes;
+    build = site.assets.version;
     clientDir = path.join(opts.buildDir, "client");
   }
 
@@ -124,6 +127,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     security,
     metrics,
     threads,
+    build,
+    pages: routes ? () => publicPages(services) : undefined,
   });
   const server = http.createServer((req, res) => {
     if (vite) vite.middlewares(req, res, () => serving.listener(req, res));

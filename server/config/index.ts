@@ -115,6 +115,15 @@ const ConfigSchema = z.object({
    */
   CACHE_STALE_SECONDS: z.coerce.number().int().min(0).max(86400).default(3600),
   /**
+   * the response store's warmer (server/serving/warmer.ts): renders every public page the store lacks
+   * while no reader's page is being rendered, so that none waits for one; 0: readers' requests alone
+   * fill the store (tests that count renders)
+   */
+  CACHE_WARM: z
+    .enum(["true", "false", "1", "0"])
+    .default("true")
+    .transform((v) => v === "true" || v === "1"),
+  /**
    * threads that render public pages missing from the store (server/serving/threads.ts), so the
    * request thread keeps answering stored pages meanwhile; unset: one per core but one, at least
    * one, at most four; 0: render on the request thread
@@ -151,16 +160,17 @@ const ConfigSchema = z.object({
   PUSH_POLL_SECONDS: z.coerce.number().min(0).max(3600).default(10),
   /**
    * The response store's budget for compressed pages and API answers, in MB of files under
-   * DATA_DIR/cache (the process keeps only their index, see CACHE_MAX_ENTRIES). 1,024 holds about
-   * 90,000 article pages (11–12 KB each, brotli).
+   * DATA_DIR/cache (the process keeps only their index, see CACHE_MAX_ENTRIES). 3,072 holds every
+   * public page of a 100,000-article archive (11–12 KB each, brotli; about 150,000 pages with the
+   * lists), as the warmer fills it (bench/README.md, "Warmer").
    */
-  CACHE_MAX_MB: z.coerce.number().min(1).max(65536).default(1024),
+  CACHE_MAX_MB: z.coerce.number().min(1).max(65536).default(3072),
   /**
    * The most answers the response store keeps, whatever their size: its index is in the process's
-   * memory, so this bounds that memory; 50,000 article pages (about 550 MB of files) answer more
-   * than 90 % of a Zipf-read archive of 100,000 once filled (bench/README.md, "Real traffic").
+   * memory, so this bounds that memory; 250,000 holds every public page of a 100,000-article archive
+   * (about 150,000 with the lists) and the API answers readers ask for (bench/README.md, "Warmer").
    */
-  CACHE_MAX_ENTRIES: z.coerce.number().int().min(100).max(10_000_000).default(50_000),
+  CACHE_MAX_ENTRIES: z.coerce.number().int().min(100).max(10_000_000).default(250_000),
   /** WeCom / DingTalk group-robot URL told about every new MCN lead (phone masked); unset: no message */
   LEAD_WEBHOOK_URL: optionalUrl(["http", "https"]),
   /** when set, /metrics requires `Authorization: Bearer <token>` */

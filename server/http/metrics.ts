@@ -1,5 +1,6 @@
 import client from "prom-client";
 import type { Services } from "../services";
+import type { WarmerProgress } from "../serving/warmer";
 import { createRequestMetrics } from "./request-metrics";
 
 /** What the metrics read of the serving layer's store (server/serving/store.ts). */
@@ -29,6 +30,7 @@ export function createMetrics(services: Services, apiPaths: readonly string[]) {
   );
   let store: StoreView | undefined;
   let renders: RenderedBy | undefined;
+  let warmer: WarmerProgress | undefined;
   const storeGauge = (name: string, help: string, value: (s: StoreView) => number) =>
     new client.Gauge({
       name,
@@ -56,6 +58,23 @@ export function createMetrics(services: Services, apiPaths: readonly string[]) {
   });
   storeGauge("cache_bytes", "Response store: bytes held (compressed bodies and headers)", (s) => s.bytes);
   storeGauge("cache_entries", "Response store: answers held", (s) => s.size);
+  for (const [name, help, value] of [
+    ["cache_warm_rendered_total", "Response store warmer: pages it rendered since start", (w) => w.warmed],
+    ["cache_warm_left", "Response store warmer: pages of its current pass not yet looked at", (w) => w.left],
+    [
+      "cache_warm_passes_total",
+      "Response store warmer: passes over every public page finished",
+      (w) => w.passes,
+    ],
+  ] as const satisfies readonly [string, string, (w: WarmerProgress) => number][])
+    new client.Gauge({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        if (warmer) this.set(value(warmer));
+      },
+    });
   const pool = services.database.pool;
   new client.Gauge({
     name: "db_pool_connections",
@@ -87,9 +106,10 @@ export function createMetrics(services: Services, apiPaths: readonly string[]) {
 
   return {
     registry,
-    watchStore(view: StoreView, by: RenderedBy) {
+    watchStore(view: StoreView, by: RenderedBy, warming?: WarmerProgress) {
       store = view;
       renders = by;
+      warmer = warming;
     },
     /** One answered request (server/serving/index.ts, once it is sent). */
     record(method: string, path: string, status: number, seconds: number) {

@@ -32,8 +32,14 @@ export function createContentEvents(opts: { redis?: Redis; redisUrl?: string; lo
       if (!parsed) return fire(null);
       if (parsed.from !== self) fire(parsed.change);
     });
-    // Messages sent while we were disconnected are lost: drop everything on reconnect.
-    sub.on("ready", () => fire(null));
+    // Messages sent while we were disconnected are lost: drop everything on reconnect. The first
+    // connection follows the start, before which nothing was kept but the response store's answers
+    // of the instance's past life, served stale and rendered again (docs/architecture.md, "Serving").
+    let connected = false;
+    sub.on("ready", () => {
+      if (connected) fire(null);
+      connected = true;
+    });
   }
   return {
     /** bumped by every change (memos of data that any change may touch key on it) */

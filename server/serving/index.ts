@@ -15,6 +15,7 @@ import type { Keys, Target } from "./keys";
 import { renderForStore } from "./render";
 import { type Answer, createStore, type Freshness, storeDirectory } from "./store";
 import type { RenderThreads } from "./threads";
+import { createWarmer, type PageList } from "./warmer";
 
 /** Answered by the app whatever the host: probes and scrapers address an instance by IP and port. */
 const HOST_CHECK_EXEMPT = new Set(["/healthz", "/readyz", "/metrics"]);
@@ -34,6 +35,10 @@ export function createServing(opts: {
   security: Security;
   metrics: Metrics;
   threads?: RenderThreads;
+  /** the build's id (its assets' version): the store's directory is the build's own */
+  build?: string;
+  /** every public page of the archive, in the order readers ask for them most (for the warmer) */
+  pages?: () => Promise<PageList>;
 }) {
   const { services, app, keys, originCheck, security, metrics, threads } = opts;
   const { config, logger } = services;
@@ -42,12 +47,18 @@ export function createServing(opts: {
     renders.request++;
     return renderForStore(app, url, security);
   };
-  const directory = storeDirectory(config.DATA_DIR);
+  const ttlMs = config.CACHE_TTL_SECONDS * 1000;
+  const staleMs = config.CACHE_STALE_SECONDS * 1000;
+  // A directory per build and instance (host and port), found again by the instance's next life.
+  const directory = storeDirectory(config.DATA_DIR, {
+    build: opts.build,
+    instance: config.PORT ? String(config.PORT) : undefined,
+  });
   const store = createStore({
     maxBytes: config.CACHE_MAX_MB * 1024 * 1024,
     maxEntries: config.CACHE_MAX_ENTRIES,
-    ttlMs: config.CACHE_TTL_SECONDS * 1000,
-    staleMs: config.CACHE_STALE_SECONDS * 1000,
+    ttlMs,
+    staleMs,
     dir: directory.dir,
     // A thread that fails or dies costs no visitor a page: the request thread renders it instead.
     render: async ({ key }) => {
@@ -62,14 +73,34 @@ export function createServing(opts: {
       }
     },
   });
+  // Pages are warmed for the origin readers use: PUBLIC_URL, or the first one a reader asked on.
+  let readersOrigin = config.PUBLIC_URL;
+  const warmer =
+    config.CACHE_WARM && opts.pages && ttlMs > 0
+      ? createWarmer({
+          store,
+          keys,
+          pages: opts.pages,
+          origin: () => readersOrigin,
+          // Rendered again halfway through their stale window, and passes a quarter of their life apart.
+          refreshAfterMs: ttlMs + staleMs / 2,
+          restMs: Math.max(1000, (ttlMs + staleMs) / 4),
+          onError: (err) => logger.error({ err: err.message }, "store warmer failed; it starts again"),
+        })
+      : undefined;
+  warmer?.start();
+  void store.restored.then((n) => {
+    if (n) logger.info({ answers: n, dir: directory.dir }, "response store found its answers again");
+  });
   // A redirect never hides a page of the site (services/redirects.ts also keeps the console, the API…).
   services.redirects.setSitePages(keys);
   services.events.onChange((change) => {
     if (change) store.change(change);
     else store.clear();
     threads?.changed(change);
+    warmer?.restart();
   });
-  metrics.watchStore(store, renders);
+  metrics.watchStore(store, renders, warmer?.progress);
 
   const origins = new WeakMap<IncomingMessage, string>();
   const requestIds = new WeakMap<IncomingMessage, string>();
@@ -155,7 +186,11 @@ export function createServing(opts: {
     if (!purpose.includes("prefetch") && !bot) services.stats.viewed(id);
   }
 
-  async function fromStore(req: IncomingMessage, res: ServerResponse, target: Target) {
+  async function fromStore(req: IncomingMessage, res: ServerResponse, origin: string, target: Target) {
+    if (readersOrigin === undefined) {
+      readersOrigin = origin;
+      warmer?.restart();
+    }
     const got = store.lookup(target) ?? (await store.fill(target));
     // The render failed (or its file went meanwhile): the app renders the page for this reader.
     if (!got) return toApp(req, res);
@@ -207,7 +242,7 @@ export function createServing(opts: {
       }
       if (stored && !CONSOLE_SESSION.test(req.headers.cookie ?? "")) {
         const target = keys.of(origin, raw);
-        if (target) return fromStore(req, res, target);
+        if (target) return fromStore(req, res, origin, target);
       }
     }
     return toApp(req, res);
@@ -215,8 +250,12 @@ export function createServing(opts: {
 
   return {
     store,
-    /** Removes the store's files (the server's close). */
-    close: () => directory.remove(),
+    warmer,
+    /** Stops the warmer and leaves the store's directory to the instance's next life (the server's close). */
+    close: () => {
+      warmer?.stop();
+      directory.release();
+    },
     /** The request listener: nothing a request brings or a stored row holds can end the process. */
     listener(req: IncomingMessage, res: ServerResponse): void {
       const start = performance.now();

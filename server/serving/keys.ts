@@ -131,6 +131,9 @@ export function createKeys(opts: {
     /** Whether a path is one of the site's routes (not the catch-all, which serves landing pages). */
     isRoute,
 
+    /** A target as `of` finds it, not remembered (the warmer's pages: every page once a pass). */
+    resolve,
+
     /** The target of a request for `raw` (path and query) on a checked origin; false: not stored. */
     of(origin: string, raw: string): Target | false {
       const id = origin + raw;

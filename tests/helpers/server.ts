@@ -48,6 +48,8 @@ export async function startTestServer(
     DATA_DIR: dataDir,
     LOG_LEVEL: "silent",
     SEED_DEMO: "false",
+    // Tests count renders and cache states: the warmer's own tests turn it on.
+    CACHE_WARM: "0",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...opts.env,
   });

@@ -24,6 +24,8 @@ export async function startSiteProcess(env: Record<string, string>): Promise<Sit
       HOST: "127.0.0.1",
       SEED_DEMO: "false",
       LOG_LEVEL: "info",
+      // Tests count renders and cache states (the warmer's own tests turn it on).
+      CACHE_WARM: "0",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

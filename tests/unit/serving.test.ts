@@ -12,9 +12,10 @@ import {
   resourceChange,
 } from "../../contract/cache-tags";
 import { endpoints } from "../../server/api/registry";
-import { createKeys, routeTrees, type Target } from "../../server/serving/keys";
+import { createKeys, type Keys, routeTrees, type Target } from "../../server/serving/keys";
 import type { Rendered } from "../../server/serving/render";
 import { createStore, storeDirectory } from "../../server/serving/store";
+import { createWarmer } from "../../server/serving/warmer";
 
 function clock(start = 1_000_000) {
   let t = start;
@@ -154,10 +155,14 @@ describe("the response store", () => {
   });
 });
 
+/** The answers' files in a store's directory (beside them: its lock and its journal). */
+const answerFiles = (dir: string) => fs.readdirSync(dir).filter((n) => /^\d+$/.test(n));
+const host = os.hostname().replace(/[^\w.-]/g, "_");
+const tmpRoot = () => fs.mkdtempSync(path.join(os.tmpdir(), "store-test-"));
+
 describe("the response store on disk", () => {
   it("keeps each answer's headers and body in a file of its own, read back as rendered, gone with the answer", async () => {
-    const root = fs.mkdtempSync(path.join(os.tmpdir(), "store-test-"));
-    const { dir, remove } = storeDirectory(root);
+    const { dir, release } = storeDirectory(tmpRoot());
     const page = {
       ...answer(),
       headers: ["content-type", "text/html", "content-security-policy", "script-src 'self'"],
@@ -165,36 +170,200 @@ describe("the response store on disk", () => {
     page.body = Buffer.from("电商报".repeat(100));
     const { store, get } = storeWith({ dir, maxBytes: 100_000, reply: () => page });
     const first = await get("h/a", [articleTag(1)]);
-    expect(fs.readdirSync(dir)).toHaveLength(1);
+    expect(answerFiles(dir)).toHaveLength(1);
     const hit = await get("h/a", [articleTag(1)]);
     expect(hit?.state).toBe("HIT");
     for (const got of [first, hit])
       expect(got?.answer).toEqual({ status: 200, etag: page.etag, headers: page.headers, body: page.body });
     // The file is the answer: a file gone under the store is a miss, rendered afresh.
-    fs.rmSync(path.join(dir, fs.readdirSync(dir)[0]!));
+    fs.rmSync(path.join(dir, answerFiles(dir)[0]!));
     expect((await get("h/a", [articleTag(1)]))?.state).toBe("MISS");
     // A purged answer's file goes when the page is next asked for (and rendered afresh).
-    const [before] = fs.readdirSync(dir);
+    const [before] = answerFiles(dir);
     store.change(articleChange(1));
     expect((await get("h/a", [articleTag(1)]))?.state).toBe("MISS");
-    await expect.poll(() => fs.readdirSync(dir)).toHaveLength(1);
-    expect(fs.readdirSync(dir)).not.toContain(before);
-    remove();
+    await expect.poll(() => answerFiles(dir)).toHaveLength(1);
+    expect(answerFiles(dir)).not.toContain(before);
+    // Without an instance of its own (PORT=0), the directory goes at close.
+    release();
     expect(fs.existsSync(dir)).toBe(false);
   });
 
-  it("removes the directories that dead processes of this host left, never a live one's", () => {
-    const root = fs.mkdtempSync(path.join(os.tmpdir(), "store-test-"));
-    const host = os.hostname().replace(/[^\w.-]/g, "_");
-    const dead = path.join(root, "cache", `${host}-999999999-abc123`);
-    const live = path.join(root, "cache", `${host}-${process.ppid}-def456`);
-    const other = path.join(root, "cache", `another-host-1-ghi789`);
-    for (const d of [dead, live, other]) fs.mkdirSync(d, { recursive: true });
-    const mine = storeDirectory(root);
-    expect(fs.existsSync(dead)).toBe(false);
-    expect(fs.existsSync(live)).toBe(true);
-    expect(fs.existsSync(other)).toBe(true);
-    expect(fs.existsSync(mine.dir)).toBe(true);
+  it("is the build's and the instance's own: found again by the instance, never shared with a live process", () => {
+    const root = tmpRoot();
+    const a = storeDirectory(root, { build: "b1", instance: "3000" });
+    expect(a.kept).toBe(true);
+    expect(a.dir).toBe(path.join(root, "cache", "b1", host, "3000"));
+    fs.writeFileSync(path.join(a.dir, "1"), "x");
+    // Held: another store of this process on the same port gets a temporary directory.
+    const b = storeDirectory(root, { build: "b1", instance: "3000" });
+    expect(b.kept).toBe(false);
+    expect(b.dir).not.toBe(a.dir);
+    b.release();
+    a.release();
+    // Released (the server closed, or its process died): the next life finds its files.
+    const again = storeDirectory(root, { build: "b1", instance: "3000" });
+    expect(again.dir).toBe(a.dir);
+    expect(fs.readdirSync(again.dir)).toContain("1");
+    again.release();
+  });
+
+  it("starts a new build empty, removing this host's directories of other builds, never another host's or a live one's", () => {
+    const root = tmpRoot();
+    const cache = path.join(root, "cache");
+    const old = storeDirectory(root, { build: "b1", instance: "3000" });
+    fs.writeFileSync(path.join(old.dir, "1"), "x");
+    old.release();
+    const live = path.join(cache, "b0", host, "3001");
+    const other = path.join(cache, "b1", "another-host", "3000");
+    const legacyDead = path.join(cache, `${host}-999999999-abc123`);
+    const legacyLive = path.join(cache, `${host}-${process.ppid}-def456`);
+    for (const d of [live, other, legacyDead, legacyLive]) fs.mkdirSync(d, { recursive: true });
+    fs.writeFileSync(path.join(live, "lock"), String(process.ppid));
+    const next = storeDirectory(root, { build: "b2", instance: "3000" });
+    expect(next.dir).toBe(path.join(cache, "b2", host, "3000"));
+    expect(fs.readdirSync(next.dir)).toEqual(["lock"]);
+    expect(fs.existsSync(old.dir)).toBe(false);
+    expect(fs.existsSync(path.join(cache, "b1", host))).toBe(false);
+    for (const d of [live, other, legacyLive]) expect(fs.existsSync(d), d).toBe(true);
+    expect(fs.existsSync(legacyDead)).toBe(false);
+  });
+});
+
+describe("the response store across a restart", () => {
+  /** A store on a directory of its own; a second one on the same directory is the instance's next life. */
+  function lives() {
+    const root = tmpRoot();
+    let current: ReturnType<typeof storeDirectory> | undefined;
+    return (opts: Parameters<typeof storeWith>[0] = {}) => {
+      current?.release();
+      current = storeDirectory(root, { build: "b", instance: "1" });
+      return storeWith({ ...opts, dir: current.dir });
+    };
+  }
+
+  it("finds its answers again, served stale at once while one render replaces each", async () => {
+    const life = lives();
+    const first = life();
+    await first.get("h/a", [articleTag(1)]);
+    await first.get("h/b", [articleTag(2)]);
+    const next = life();
+    expect(await next.store.restored).toBe(2);
+    const a = next.store.lookup({ key: "h/a", tags: [articleTag(1)] });
+    expect(a?.state).toBe("STALE");
+    expect(a?.answer.body).toEqual(answer().body);
+    await expect.poll(() => next.store.lookup({ key: "h/a", tags: [articleTag(1)] })?.state).toBe("HIT");
+    expect(next.rendered).toEqual(["h/a"]);
+    // The warmer renders what it found again (as old as may be), readers' pages first.
+    expect(next.store.age({ key: "h/b", tags: [articleTag(2)] })).toBeGreaterThanOrEqual(360_000);
+  });
+
+  it("honours the changes it saw before the restart, and forgets answers past their stale window", async () => {
+    const life = lives();
+    const first = life();
+    for (const id of [1, 2, 3]) await first.get(`h/${id}`, [articleTag(id)]);
+    first.store.change(articleChange(1));
+    first.clock.advance(1);
+    // Rendered again after the change: kept.
+    await first.get("h/3", [articleTag(3)]);
+    first.store.change(articleChange(3));
+    first.clock.advance(1);
+    await first.get("h/3", [articleTag(3)]);
+    const next = life();
+    expect(await next.store.restored).toBe(2);
+    expect(next.store.lookup({ key: "h/1", tags: [articleTag(1)] })).toBeUndefined();
+    expect(next.store.lookup({ key: "h/2", tags: [articleTag(2)] })?.state).toBe("STALE");
+    expect(next.store.lookup({ key: "h/3", tags: [articleTag(3)] })?.state).toBe("STALE");
+    // A purge of everything is honoured too.
+    next.clock.advance(10);
+    next.store.clear();
+    const third = life();
+    expect(await third.store.restored).toBe(0);
+  });
+
+  it("keeps no answer past its stale window across a restart", async () => {
+    const life = lives();
+    const first = life();
+    await first.get("h/a");
+    const next = life();
+    // Each life's clock starts where the first did: moved past the answer's life before it is indexed.
+    next.clock.advance(361_000);
+    expect(await next.store.restored).toBe(0);
+    expect(next.store.lookup({ key: "h/a", tags: [] })).toBeUndefined();
+  });
+});
+
+describe("the warmer", () => {
+  const keysFor = {
+    resolve: (o: string, p: string) => ({ key: o + p, tags: [articleTag(Number(p.slice(1)))] }),
+  };
+  function warmerOn(paths: string[], opts: Parameters<typeof storeWith>[0] = {}) {
+    const s = storeWith(opts);
+    const warmer = createWarmer({
+      store: s.store,
+      keys: keysFor as unknown as Keys,
+      pages: async () => ({
+        count: paths.length,
+        paths: (async function* () {
+          yield* paths;
+        })(),
+      }),
+      origin: () => "h",
+      refreshAfterMs: 330_000,
+      restMs: 3_600_000,
+      onError: (err) => {
+        throw err;
+      },
+    });
+    return { ...s, warmer };
+  }
+
+  it("renders every page the store lacks, once, and again what is about to fall out", async () => {
+    const { warmer, rendered, get, clock, store } = warmerOn(["/1", "/2", "/3"]);
+    await get("h/2", [articleTag(2)]);
+    warmer.start();
+    await expect.poll(() => warmer.progress.passes).toBe(1);
+    expect(rendered.sort()).toEqual(["h/1", "h/2", "h/3"]);
+    expect(warmer.progress).toEqual({ warmed: 2, left: 0, passes: 1 });
+    // A change: the pass starts again, and renders what it purged.
+    store.change(articleChange(3));
+    warmer.restart();
+    await expect.poll(() => warmer.progress.passes).toBe(2);
+    expect(rendered.filter((k) => k === "h/3")).toHaveLength(2);
+    // Past refreshAfterMs (within the stale window): rendered again before they fall out.
+    clock.advance(331_000);
+    warmer.restart();
+    await expect.poll(() => warmer.progress.passes).toBe(3);
+    expect(rendered).toHaveLength(7);
+    expect((await get("h/1", [articleTag(1)]))?.state).toBe("HIT");
+    warmer.stop();
+  });
+
+  it("yields to readers: one page at a time, and none while a reader's render is in flight", async () => {
+    const pending = new Map<string, () => void>();
+    const { warmer, rendered, get } = warmerOn(["/1", "/2", "/3"], {
+      reply: (t) => new Promise<Rendered>((r) => pending.set(t.key, () => r(answer()))),
+    });
+    warmer.start();
+    await expect.poll(() => rendered).toEqual(["h/1"]);
+    // A reader's miss is rendered at once, beside the warmer's one page.
+    const reader = get("h/9", [articleTag(9)]);
+    await expect.poll(() => rendered).toEqual(["h/1", "h/9"]);
+    pending.get("h/1")!();
+    // The warmer waits for the reader's render to be done.
+    await new Promise((r) => setImmediate(r));
+    expect(rendered).toEqual(["h/1", "h/9"]);
+    pending.get("h/9")!();
+    expect((await reader)?.state).toBe("MISS");
+    await expect.poll(() => rendered).toEqual(["h/1", "h/9", "h/2"]);
+    // A reader of the page being warmed joins its render.
+    const joined = get("h/2", [articleTag(2)]);
+    pending.get("h/2")!();
+    expect((await joined)?.state).toBe("MISS");
+    await expect.poll(() => rendered).toEqual(["h/1", "h/9", "h/2", "h/3"]);
+    pending.get("h/3")!();
+    await expect.poll(() => warmer.progress.passes).toBe(1);
+    warmer.stop();
   });
 });
 
