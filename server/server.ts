@@ -7,7 +7,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { endpoints } from "./api/registry";
 import { createApp, type PageHandler } from "./app";
 import { listArchives } from "./backup/create";
-import { scheduleBackups } from "./backup/schedule";
+import { backupJob, scheduleBackups } from "./backup/schedule";
 import { registerBackupMetrics } from "./backup/status";
 import type { Config } from "./config";
 import { openDatabase, sqliteFile } from "./db";
@@ -68,7 +68,9 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const services = createServices({ config, database, logger, fetch: opts.fetch });
   await moveIdCopies(config.DATA_DIR, logger);
   await sealIdCopies(config.DATA_DIR, services.signup.pii, logger);
-  const backups = scheduleBackups({ config, store: services.kv, logger, sqlite: database.sqlite });
+  services.jobs.add(
+    backupJob(scheduleBackups({ config, store: services.kv, logger, sqlite: database.sqlite })),
+  );
   if (!(await services.kv.ready()))
     logger.warn("redis not reachable at start-up: serving with local caches and limits");
   if (config.SEED_DEMO) {
@@ -150,7 +152,6 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
-      backups.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();

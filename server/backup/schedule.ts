@@ -3,6 +3,7 @@ import fs from "node:fs";
 import type SQLite from "better-sqlite3";
 import type { Config } from "../config";
 import { parseInterval, parseKeep } from "../config/values";
+import type { JobKind } from "../jobs/runner";
 import type { Logger } from "../logger";
 import type { KeyValueStore } from "../services/kv";
 import { createBackup, listArchives } from "./create";
@@ -11,7 +12,8 @@ import { createBackup, listArchives } from "./create";
  * Backups taken by the server itself every BACKUP_INTERVAL, pruned by BACKUP_KEEP (daily and weekly
  * counts) and by PII_RETENTION_DAYS (no archive outlives the personal data in it). With several
  * instances exactly one backs up: the shared store (Redis) holds a lock and the time of the last
- * good backup, so the others see it and wait for the next interval.
+ * good backup, so the others see it and wait for the next interval. The server looks every minute
+ * through the job runner (`backupJob`, docs/architecture.md "Background jobs").
  */
 
 const dayOf = (d: Date) => d.toISOString().slice(0, 10);
@@ -80,11 +82,13 @@ export async function lastBackupAt(
   return shared > newest ? shared : newest;
 }
 
+export type BackupTick = "backed-up" | "not-due" | "busy" | "failed";
+
 export interface BackupSchedule {
+  /** BACKUP_INTERVAL (0: off) */
   intervalMs: number;
   /** one check: backs up when the last good backup is an interval old and no other instance is at it */
-  tick(): Promise<"backed-up" | "not-due" | "busy" | "failed">;
-  stop(): void;
+  tick(): Promise<BackupTick>;
 }
 
 export function scheduleBackups(deps: {
@@ -94,7 +98,6 @@ export function scheduleBackups(deps: {
   /** the server's own SQLite handle: a backup through it sees the site's writes without restarting */
   sqlite?: SQLite.Database;
   now?: () => Date;
-  checkEveryMs?: number;
   /** the shared store's key prefix (tests sharing one Redis) */
   keyPrefix?: string;
   /** the archives' passphrase; default BACKUP_PASSPHRASE (without one every backup is refused) */
@@ -110,7 +113,7 @@ export function scheduleBackups(deps: {
   const LAST_KEY = `${prefix}last-success`;
   const LOCK_KEY = `${prefix}running`;
 
-  async function tick(): Promise<"backed-up" | "not-due" | "busy" | "failed"> {
+  async function tick(): Promise<BackupTick> {
     if (intervalMs <= 0 || running) return "busy";
     const last = await lastBackupAt(config, store, prefix);
     if (last && now().getTime() - last.getTime() < intervalMs) return "not-due";
@@ -140,14 +143,20 @@ export function scheduleBackups(deps: {
     }
   }
 
-  let timer: NodeJS.Timeout | undefined;
-  if (intervalMs > 0) {
-    timer = setInterval(() => void tick(), deps.checkEveryMs ?? 60_000);
-    timer.unref();
-  }
+  return { intervalMs, tick };
+}
+
+/**
+ * Scheduled backups as a kind of the job runner: a check every `everyMs` (a minute) on a server's
+ * request thread once the runner starts; none when BACKUP_INTERVAL is off. The runner's stop waits
+ * for a backup being written.
+ */
+export function backupJob(schedule: BackupSchedule, everyMs = 60_000): JobKind<BackupTick> {
   return {
-    intervalMs,
-    tick,
-    stop: () => clearInterval(timer),
+    name: "backup",
+    everyMs,
+    enabled: schedule.intervalMs > 0,
+    run: () => schedule.tick(),
+    idle: "busy",
   };
 }

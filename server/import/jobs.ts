@@ -1,22 +1,12 @@
-import crypto from "node:crypto";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
-import { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
-import type { Kysely } from "kysely";
-import type { ImportJob, ImportNote, WordpressAnalysis } from "../../contract/imports";
-import {
-  IMPORT_MAX_BYTES,
-  IMPORT_MESSAGES,
-  WECHAT_ACCOUNT_MESSAGES,
-  type WechatAccountImport,
-} from "../../contract/imports";
+import type { Readable } from "node:stream";
+import type { ImportJob } from "../../contract/imports";
+import { IMPORT_MAX_BYTES, WECHAT_ACCOUNT_MESSAGES, type WechatAccountImport } from "../../contract/imports";
 import type { Database } from "../db";
-import type { DB, ImportJobStatus, ImportKind } from "../db/schema";
+import type { ImportJobStatus, ImportKind } from "../db/schema";
 import type { ContentService } from "../entities/articles";
-import { COLUMN_RESOURCES } from "../entities/columns";
-import { type AnyDb, createResourceStore } from "../entities/crud";
 import { createJobRunner, type JobRunner } from "../jobs/runner";
 import type { Logger } from "../logger";
 import type { ContentEvents } from "../services/content-events";
@@ -24,34 +14,33 @@ import { AppError } from "../services/errors";
 import type { Redirects } from "../services/redirects";
 import type { RemoteImages } from "../services/remote-images";
 import type { WechatClient } from "../wechat/client";
-import { IMPORT_LIMITS, mapItem, oversizedNote, plainText, siteKeyOf } from "./mapping";
-import { fetchChosen, listPublished, type Wanted, wechatConsoleError } from "./wechat-account";
-import { importWechatArticle, importWechatUrl, type WechatFetch } from "./wechat-article";
-import { readWxr, type WxrChannel, WxrError } from "./wordpress";
-import { createWriter, type ItemReport, type Outcome } from "./writer";
+import { analyseFile } from "./analysis";
+import { analysisOf, STALE_MS, STATUS_TEXT, selectJob, toJob } from "./job-rows";
+import { type ImportWork, newProgress, type Progress, progressColumns, reportOf } from "./progress";
+import { receiveUpload } from "./upload";
+import { listPublished, type Wanted } from "./wechat-account";
+import { wechatAccountImport } from "./wechat-account-job";
+import type { WechatFetch } from "./wechat-article";
+import { wechatUrlsImport } from "./wechat-urls-job";
+import { WxrError } from "./wordpress";
+import { type RunOptions, wordpressImport } from "./wordpress-job";
+import { createWriter } from "./writer";
 
 /**
- * Import jobs (docs/product.md, "Import"): a WordPress export uploaded to disk, read once to show
- * what it holds and to map its categories, then imported post by post while the console polls the
- * job's row; or WeChat articles by their addresses. The job's row carries its progress (moved every
- * second with its heartbeat), so any instance can answer for it, and a job whose heartbeat stopped
- * (its process was killed) shows as interrupted and can go on: what was imported is skipped.
+ * Import jobs (docs/product.md, "Import"): a WordPress export uploaded to disk (upload.ts), read once
+ * to show what it holds and to map its categories (analysis.ts, columns.ts), then imported post by
+ * post while the console polls the job's row; or WeChat articles by their addresses or chosen from
+ * the 公众号. Each kind's run is its own module (wordpress-job.ts, wechat-urls-job.ts,
+ * wechat-account-job.ts); this module holds the console's calls and runs them as jobs. The job's row
+ * carries its progress (progress.ts, moved every second with its heartbeat), so any instance can
+ * answer for it, and a job whose heartbeat stopped (its process was killed) shows as interrupted and
+ * can go on: what was imported is skipped (job-rows.ts).
  */
 
-/** A running job whose heartbeat is older than this was interrupted. */
-const STALE_MS = 15_000;
 const HEARTBEAT_MS = 1000;
-/** notes kept in a job's report; the rest are counted */
-const REPORT_LIMIT = 2000;
 
-/** `name: column id` (an existing column) or `name: "名称"` (that column, made when missing). */
-export type ColumnChoice = number | string;
-
-export interface RunOptions {
-  /** category slug (or name) → column; absent: the column named like the category, made when missing */
-  columns?: Record<string, ColumnChoice>;
-  dryRun?: boolean;
-}
+export type { ColumnChoice } from "./columns";
+export type { RunOptions } from "./wordpress-job";
 
 export interface ImportDeps {
   database: Database;
@@ -73,26 +62,6 @@ export interface ImportDeps {
   jobs?: JobRunner;
 }
 
-type JobRow = Awaited<ReturnType<typeof selectJob>>;
-
-async function selectJob(db: Kysely<DB>, id: number) {
-  return db.selectFrom("import_jobs").selectAll().where("id", "=", id).executeTakeFirst();
-}
-
-/** A job's analysis once its file was read ("{}" before). */
-const analysisOf = (text: string): WordpressAnalysis | null => {
-  const a = parse<Partial<WordpressAnalysis> | null>(text, null);
-  return a && typeof a.version === "string" ? (a as WordpressAnalysis) : null;
-};
-
-const parse = <T>(text: string, fallback: T): T => {
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return fallback;
-  }
-};
-
 export function createImports(deps: ImportDeps) {
   const { db } = deps.database;
   const log = deps.logger;
@@ -100,50 +69,15 @@ export function createImports(deps: ImportDeps) {
   const dir = path.join(deps.dataDir, "imports");
   const maxBytes = deps.maxBytes ?? IMPORT_MAX_BYTES;
   const jobs = deps.jobs ?? createJobRunner(log);
-  /** columns made for categories: as the console makes them (entities/columns.ts) */
-  const columnStore = createResourceStore(db as unknown as AnyDb, deps.events);
-  const columnResource = COLUMN_RESOURCES.find((r) => r.name === "columns")!;
   /** jobs running in this process (their heartbeat is ours) */
   const running = new Map<number, { done: Promise<void> }>();
   /** attachments read by an analysis, kept for the run that follows it here */
   const attachmentsOf = new Map<number, Map<string, string>>();
 
-  function toJob(r: NonNullable<JobRow>): ImportJob {
-    const stale =
-      r.status === "running" &&
-      !running.has(r.id) &&
-      (!r.heartbeat_at || Date.now() - Date.parse(r.heartbeat_at) > STALE_MS);
-    return {
-      id: r.id,
-      kind: r.kind,
-      status: stale ? "interrupted" : r.status,
-      dryRun: Boolean(r.dry_run),
-      fileName: r.file_name,
-      fileBytes: Number(r.file_bytes),
-      site: r.site,
-      siteTitle: r.site_title,
-      analysis: analysisOf(r.analysis),
-      options: parse<Record<string, unknown>>(r.options, {}),
-      total: r.total,
-      processed: r.processed,
-      created: r.created,
-      updated: r.updated,
-      unchanged: r.unchanged,
-      skipped: r.skipped,
-      failed: r.failed,
-      report: parse<ImportNote[]>(r.report, []),
-      error: r.error,
-      createdBy: r.created_by,
-      createdAt: r.created_at,
-      startedAt: r.started_at,
-      finishedAt: r.finished_at,
-    };
-  }
-
   async function job(id: number): Promise<ImportJob> {
     const r = await selectJob(db, id);
     if (!r) throw new AppError(404, "导入任务不存在");
-    return toJob(r);
+    return toJob(r, running.has(r.id));
   }
 
   async function setStatus(
@@ -158,208 +92,9 @@ export function createImports(deps: ImportDeps) {
       .execute();
   }
 
-  /** The first pass: counts, categories, authors and attachments, without the bodies. Changes nothing. */
-  async function analyseFile(
-    file: string,
-  ): Promise<{ analysis: WordpressAnalysis; attachments: Map<string, string> }> {
-    const attachments = new Map<string, string>();
-    const counts: Record<string, number> = {};
-    const byStatus: Record<string, number> = {};
-    const categories = new Map<string, { slug: string; name: string; posts: number }>();
-    let comments = 0;
-    let channel: WxrChannel | undefined;
-    const { channel: ch } = await readWxr(
-      fs.createReadStream(file),
-      {
-        channel: (c) => {
-          channel = c;
-          for (const t of c.terms)
-            if (t.domain === "category")
-              categories.set(t.slug || t.name, { slug: t.slug || t.name, name: plainText(t.name), posts: 0 });
-        },
-        item: (i) => {
-          const type = i.postType || "post";
-          counts[type] = (counts[type] ?? 0) + 1;
-          if (type === "attachment" && i.attachmentUrl) attachments.set(i.postId, i.attachmentUrl.trim());
-          if (type !== "post") return;
-          byStatus[i.status] = (byStatus[i.status] ?? 0) + 1;
-          comments += i.comments;
-          for (const t of i.terms) {
-            if (t.domain !== "category") continue;
-            const key = t.slug || t.name;
-            const c = categories.get(key) ?? { slug: key, name: plainText(t.name), posts: 0 };
-            c.posts++;
-            categories.set(key, c);
-          }
-        },
-      },
-      { light: true },
-    );
-    channel ??= ch;
-    const columns = await db.selectFrom("columns").select(["id", "name"]).execute();
-    const byName = new Map(columns.map((c) => [c.name, c.id]));
-    const exists = new Set(columns.map((c) => c.id));
-    // What the last import of this site chose is proposed again (a re-run maps the same way).
-    const site = siteKeyOf(channel);
-    const last = await db
-      .selectFrom("import_jobs")
-      .select("options")
-      .where("kind", "=", "wordpress")
-      .where("site", "=", site)
-      .where("status", "=", "done")
-      .where("dry_run", "=", false)
-      .orderBy("id", "desc")
-      .executeTakeFirst();
-    const chosen = parse<RunOptions>(last?.options ?? "{}", {}).columns ?? {};
-    const proposal = (slug: string, name: string): number | null => {
-      const c = chosen[slug];
-      if (typeof c === "number" && exists.has(c)) return c;
-      return byName.get((typeof c === "string" ? c : name).slice(0, IMPORT_LIMITS.columnName)) ?? null;
-    };
-    const posts = Object.entries(byStatus)
-      .filter(([s]) => !["trash", "auto-draft", "inherit"].includes(s))
-      .reduce((n, [, v]) => n + v, 0);
-    return {
-      attachments,
-      analysis: {
-        version: channel.version,
-        siteTitle: plainText(channel.title),
-        site,
-        link: channel.link,
-        posts,
-        byStatus,
-        pages: counts.page ?? 0,
-        attachments: counts.attachment ?? 0,
-        menus: counts.nav_menu_item ?? 0,
-        others: Object.entries(counts)
-          .filter(([t]) => !["post", "page", "attachment", "nav_menu_item"].includes(t))
-          .reduce((n, [, v]) => n + v, 0),
-        comments,
-        authors: channel.authors.length,
-        categories: [...categories.values()].map((c) => ({ ...c, columnId: proposal(c.slug, c.name) })),
-      },
-    };
-  }
-
   /**
-   * Columns for the categories: the choice made, else the column with the category's name, made
-   * when missing (a dry run makes none and reports them). Returns the lookup and what was made.
-   */
-  async function planColumns(
-    analysis: WordpressAnalysis,
-    choices: Record<string, ColumnChoice>,
-    dryRun: boolean,
-  ) {
-    const columns = await db.selectFrom("columns").select(["id", "name"]).orderBy("sort_order").execute();
-    const byId = new Set(columns.map((c) => c.id));
-    const byName = new Map(columns.map((c) => [c.name, c.id]));
-    const made: string[] = [];
-    let nextFake = -1;
-    const columnNamed = async (raw: string): Promise<number> => {
-      const name = raw.trim().slice(0, IMPORT_LIMITS.columnName) || "未分类";
-      const known = byName.get(name);
-      if (known !== undefined) return known;
-      made.push(name);
-      if (dryRun) {
-        byName.set(name, nextFake);
-        return nextFake--;
-      }
-      const id = await createColumn(name);
-      byName.set(name, id);
-      return id;
-    };
-    const bySlug = new Map<string, number>();
-    for (const c of analysis.categories) {
-      const choice = choices[c.slug] ?? choices[c.name];
-      if (typeof choice === "number") {
-        if (!byId.has(choice)) throw new AppError(400, `分类“${c.name}”对应的栏目（ID ${choice}）不存在`);
-        bySlug.set(c.slug, choice);
-      } else bySlug.set(c.slug, await columnNamed(typeof choice === "string" && choice ? choice : c.name));
-    }
-    let fallback: number | undefined;
-    const columnOf = (cats: { slug: string; name: string }[]) => {
-      for (const c of cats) {
-        const id = bySlug.get(c.slug) ?? bySlug.get(c.name);
-        if (id !== undefined) return id;
-      }
-      if (fallback === undefined) throw new Error("no fallback column");
-      return fallback;
-    };
-    fallback = analysis.categories.length ? bySlug.get(analysis.categories[0]!.slug) : undefined;
-    fallback ??= await columnNamed("未分类");
-    return { columnOf, made };
-  }
-
-  /** A new column, last in the order. */
-  async function createColumn(name: string): Promise<number> {
-    const top = await db
-      .selectFrom("columns")
-      .select((eb) => eb.fn.max("sort_order").as("sort"))
-      .executeTakeFirst();
-    const made = await columnStore.create(columnResource, { name, sortOrder: Number(top?.sort ?? 0) + 1 });
-    return Number(made.id);
-  }
-
-  /** Progress kept in memory and written with the heartbeat. */
-  interface Progress {
-    total: number;
-    processed: number;
-    counts: Record<Outcome, number>;
-    notes: ImportNote[];
-    omitted: number;
-  }
-  const newProgress = (total: number): Progress => ({
-    total,
-    processed: 0,
-    counts: { created: 0, updated: 0, unchanged: 0, skipped: 0, failed: 0 },
-    notes: [],
-    omitted: 0,
-  });
-  const note = (p: Progress, n: ImportNote) => {
-    if (p.notes.length < REPORT_LIMIT) p.notes.push(n);
-    else p.omitted++;
-  };
-  const record = (p: Progress, r: ItemReport) => {
-    p.processed++;
-    deps.onItem?.(p.processed);
-    p.counts[r.outcome]++;
-    if (r.notes.length || r.outcome === "failed")
-      note(p, {
-        sourceId: r.sourceId,
-        title: r.title,
-        outcome: r.outcome,
-        articleId: r.articleId ?? null,
-        notes: r.notes,
-      });
-  };
-  const progressColumns = (p: Progress) => ({
-    total: p.total,
-    processed: p.processed,
-    created: p.counts.created,
-    updated: p.counts.updated,
-    unchanged: p.counts.unchanged,
-    skipped: p.counts.skipped,
-    failed: p.counts.failed,
-  });
-  const reportOf = (p: Progress) =>
-    JSON.stringify(
-      p.omitted
-        ? [
-            ...p.notes,
-            {
-              sourceId: "",
-              title: "",
-              outcome: "skipped",
-              articleId: null,
-              notes: [`另有 ${p.omitted} 条记录未列出`],
-            },
-          ]
-        : p.notes,
-    );
-
-  /**
-   * Runs `work` as job `id` in this process: the heartbeat writes the progress every second, the
-   * end writes the outcome. A second start of a job already running anywhere is refused.
+   * Claims job `id` to run here: it must be in one of `from`, or running with a stopped heartbeat
+   * (interrupted). A start while another job runs anywhere is refused.
    */
   async function claim(id: number, from: ImportJobStatus[], dryRun: boolean) {
     const other = await db
@@ -403,9 +138,10 @@ export function createImports(deps: ImportDeps) {
 
   /**
    * Runs `work` as job `id` in this process, under the job runner (its stop ends the work at the
-   * next article: the row then shows the job interrupted, and it can go on).
+   * next article: the row then shows the job interrupted, and it can go on): the heartbeat writes
+   * the progress every second, the end writes the outcome.
    */
-  function launch(id: number, progress: Progress, work: (p: Progress, stop: () => boolean) => Promise<void>) {
+  function launch(id: number, progress: Progress, work: ImportWork) {
     const state = { done: Promise.resolve() };
     running.set(id, state);
     let beating = false;
@@ -461,7 +197,6 @@ export function createImports(deps: ImportDeps) {
     return state.done;
   }
 
-  /** The second pass: every post mapped and written, one transaction each. */
   /**
    * A WeChat import's job, claimed to run: a new one (its column checked), or the one being resumed.
    * Its options name the column and what to import.
@@ -506,65 +241,6 @@ export function createImports(deps: ImportDeps) {
     return id;
   }
 
-  async function runWordpress(
-    id: number,
-    file: string,
-    analysis: WordpressAnalysis,
-    o: RunOptions,
-    p: Progress,
-    stop: () => boolean,
-  ) {
-    const attachments = attachmentsOf.get(id) ?? (await analyseFile(file)).attachments;
-    const { columnOf, made } = await planColumns(analysis, o.columns ?? {}, o.dryRun === true);
-    for (const name of made)
-      note(p, {
-        sourceId: "",
-        title: "",
-        outcome: "created",
-        articleId: null,
-        notes: [o.dryRun ? `将新建栏目“${name}”` : `已新建栏目“${name}”`],
-      });
-    // Pictures several posts show are fetched once per run.
-    const known = new Map<string, string>();
-    const claimed = new Set<string>();
-    let channel: WxrChannel | undefined;
-    let authors = new Map<string, string>();
-    let turn = performance.now();
-    await readWxr(fs.createReadStream(file), {
-      channel: (c) => {
-        channel = c;
-        authors = new Map(c.authors.map((a) => [a.login, a.displayName || a.login]));
-      },
-      item: async (item) => {
-        if (stop()) throw new AppError(503, IMPORT_MESSAGES.stopped);
-        const m = mapItem(item, { channel: channel!, attachments, authors, columnOf });
-        if (m.kind === "skip") return;
-        // A post the reader could not keep whole (a field past its limit) is reported, not written.
-        const r = item.oversized
-          ? {
-              sourceId: m.post.sourceId,
-              title: m.post.title,
-              outcome: "skipped" as const,
-              notes: [oversizedNote(item.oversized)],
-            }
-          : await writer.write(m.post, {
-              site: analysis.site,
-              kind: "wordpress",
-              jobId: id,
-              dryRun: o.dryRun,
-              known,
-              claimed,
-            });
-        record(p, r);
-        // On SQLite every write is synchronous: let the requests waiting meanwhile through.
-        if (performance.now() - turn > 20) {
-          await new Promise((resolve) => setImmediate(resolve));
-          turn = performance.now();
-        }
-      },
-    });
-  }
-
   return {
     job,
     STALE_MS,
@@ -586,7 +262,7 @@ export function createImports(deps: ImportDeps) {
       ]);
       // The list shows no report (a job's page does).
       return {
-        items: rows.map((r) => ({ ...toJob(r), report: [] })),
+        items: rows.map((r) => ({ ...toJob(r, running.has(r.id)), report: [] })),
         total: Number(total.n),
         page: f.page,
         pageSize: f.pageSize,
@@ -603,40 +279,7 @@ export function createImports(deps: ImportDeps) {
       body: ReadableStream<Uint8Array> | Readable | null,
       o: { fileName: string; declaredBytes?: number; by: string },
     ): Promise<ImportJob> {
-      if (o.declaredBytes !== undefined && o.declaredBytes > maxBytes)
-        throw new AppError(413, IMPORT_MESSAGES.tooLarge);
-      if (!body) throw new AppError(400, IMPORT_MESSAGES.empty);
-      await fsp.mkdir(dir, { recursive: true });
-      if (o.declaredBytes !== undefined) {
-        const free = await fsp.statfs(dir).then(
-          (s) => Number(s.bavail) * Number(s.bsize),
-          () => Number.POSITIVE_INFINITY,
-        );
-        if (free < o.declaredBytes + 64 * 1024 * 1024) throw new AppError(507, IMPORT_MESSAGES.noRoom);
-      }
-      const file = path.join(dir, `${crypto.randomBytes(12).toString("hex")}.xml`);
-      let bytes = 0;
-      const source = body instanceof Readable ? body : Readable.fromWeb(body as never);
-      const counted = async function* (chunks: AsyncIterable<Buffer>) {
-        for await (const chunk of chunks) {
-          bytes += chunk.length;
-          if (bytes > maxBytes) throw new AppError(413, IMPORT_MESSAGES.tooLarge);
-          yield chunk;
-        }
-      };
-      try {
-        await pipeline(source, counted, fs.createWriteStream(file, { flags: "wx" }));
-      } catch (err) {
-        await fsp.rm(file, { force: true });
-        source.destroy();
-        if (err instanceof AppError) throw err;
-        if ((err as NodeJS.ErrnoException).code === "ENOSPC") throw new AppError(507, IMPORT_MESSAGES.noRoom);
-        throw new AppError(400, IMPORT_MESSAGES.interrupted);
-      }
-      if (bytes === 0) {
-        await fsp.rm(file, { force: true });
-        throw new AppError(400, IMPORT_MESSAGES.empty);
-      }
+      const { file, bytes } = await receiveUpload(body, { dir, maxBytes, declaredBytes: o.declaredBytes });
       const r = await db
         .insertInto("import_jobs")
         .values({
@@ -659,7 +302,7 @@ export function createImports(deps: ImportDeps) {
       const r = await selectJob(db, id);
       if (!r) throw new AppError(404, "导入任务不存在");
       try {
-        const { analysis, attachments } = await analyseFile(r.file_path);
+        const { analysis, attachments } = await analyseFile(db, r.file_path);
         attachmentsOf.set(id, attachments);
         await setStatus(id, "analysed", {
           analysis: JSON.stringify(analysis),
@@ -697,8 +340,18 @@ export function createImports(deps: ImportDeps) {
         .set({ options: JSON.stringify(o) })
         .where("id", "=", id)
         .execute();
-      void launch(id, newProgress(analysis.posts), (p, stop) =>
-        runWordpress(id, r.file_path, analysis, o, p, stop),
+      void launch(
+        id,
+        newProgress(analysis.posts, deps.onItem),
+        wordpressImport({
+          ...deps,
+          writer,
+          jobId: id,
+          file: r.file_path,
+          analysis,
+          options: o,
+          attachments: attachmentsOf.get(id),
+        }),
       );
       return job(id);
     },
@@ -737,12 +390,11 @@ export function createImports(deps: ImportDeps) {
         { siteTitle: "公众号文章", options: { urls, columnId }, total: urls.length, by },
         resumeId,
       );
-      void launch(jobId, newProgress(urls.length), async (p, stop) => {
-        for (const url of urls) {
-          if (stop()) break;
-          record(p, await importWechatUrl(url, { ...deps, writer, jobId, columnId }));
-        }
-      });
+      void launch(
+        jobId,
+        newProgress(urls.length, deps.onItem),
+        wechatUrlsImport(urls, { ...deps, writer, jobId, columnId }),
+      );
       return job(jobId);
     },
 
@@ -771,24 +423,11 @@ export function createImports(deps: ImportDeps) {
         },
         resumeId,
       );
-      void launch(jobId, newProgress(articles.length), async (p, stop) => {
-        let found: Awaited<ReturnType<typeof fetchChosen>>;
-        try {
-          found = await fetchChosen(client, articles);
-        } catch (err) {
-          throw wechatConsoleError(err);
-        }
-        for (const w of articles) {
-          if (stop()) break;
-          const key = `${w.articleId}:${w.idx}`;
-          const f = found.get(key)!;
-          if ("error" in f) {
-            record(p, { sourceId: key, title: key, outcome: "failed", notes: [f.error] });
-            continue;
-          }
-          record(p, await importWechatArticle(f.article, { ...deps, writer, jobId, columnId }));
-        }
-      });
+      void launch(
+        jobId,
+        newProgress(articles.length, deps.onItem),
+        wechatAccountImport(articles, { ...deps, client, writer, jobId, columnId }),
+      );
       return job(jobId);
     },
 
@@ -823,15 +462,6 @@ export function createImports(deps: ImportDeps) {
     },
   };
 }
-
-const STATUS_TEXT: Record<ImportJob["status"], string> = {
-  analysing: "正在读取文件",
-  analysed: "等待开始",
-  running: "正在进行",
-  done: "已完成",
-  failed: "已失败",
-  interrupted: "已中断",
-};
 
 export type Imports = ReturnType<typeof createImports>;
 export type { ImportKind };

@@ -3,9 +3,10 @@ import path from "node:path";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { listArchives } from "../../server/backup/create";
 import { archiveName } from "../../server/backup/format";
-import { archivesToPrune, scheduleBackups } from "../../server/backup/schedule";
+import { archivesToPrune, backupJob, scheduleBackups } from "../../server/backup/schedule";
 import { loadConfig } from "../../server/config";
 import { parseInterval, parseKeep } from "../../server/config/values";
+import { createJobRunner } from "../../server/jobs/runner";
 import { createLogger } from "../../server/logger";
 import { startServer } from "../../server/server";
 import { createMemoryKv, createRedisKv } from "../../server/services/kv";
@@ -58,30 +59,56 @@ describe("scheduled backups", () => {
     const logger = createLogger("silent");
     const passphrase = "scheduled backups passphrase";
     // Without a passphrase a scheduled backup is refused (archives hold personal data).
-    const none = scheduleBackups({ config, store, logger, now, checkEveryMs: 3_600_000, passphrase: "" });
+    const none = scheduleBackups({ config, store, logger, now, passphrase: "" });
     expect(await none.tick()).toBe("failed");
-    none.stop();
     expect(listArchives(config.BACKUP_DIR)).toEqual([]);
-    const a = scheduleBackups({ config, store, logger, now, checkEveryMs: 3_600_000, passphrase });
-    const b = scheduleBackups({ config, store, logger, now, checkEveryMs: 3_600_000, passphrase });
+    const a = scheduleBackups({ config, store, logger, now, passphrase });
+    const b = scheduleBackups({ config, store, logger, now, passphrase });
+    expect((await Promise.all([a.tick(), b.tick()])).sort()).toEqual(["backed-up", "busy"]);
+    expect(await a.tick()).toBe("not-due");
+    expect(await b.tick()).toBe("not-due");
+    clock += 3_600_000;
+    expect((await Promise.all([a.tick(), b.tick()])).sort()).toEqual(["backed-up", "busy"]);
+    // BACKUP_KEEP keeps the newest of each day: the earlier archive of the same day is pruned.
+    expect(listArchives(config.BACKUP_DIR)).toHaveLength(1);
+    clock += 86_400_000;
+    expect((await Promise.all([a.tick(), b.tick()])).sort()).toEqual(["backed-up", "busy"]);
+    expect(listArchives(config.BACKUP_DIR).map((x) => x.at.toISOString())).toEqual([
+      "2026-03-02T01:00:00.000Z",
+      "2026-03-01T01:00:00.000Z",
+    ]);
+  });
+
+  it("runs as a kind of the job runner, and not at all when BACKUP_INTERVAL is off", async () => {
+    const dataDir = path.join(root, "runner");
+    fs.mkdirSync(dataDir);
+    fs.copyFileSync(inject("sqliteTemplate"), path.join(dataDir, "site.db"));
+    const logger = createLogger("silent");
+    const store = createMemoryKv();
+    const passphrase = "scheduled backups passphrase";
+    const jobs = createJobRunner(logger);
+    const on = loadConfig({
+      DATA_DIR: dataDir,
+      BACKUP_DIR: path.join(root, "runner-backups"),
+      BACKUP_INTERVAL: "1h",
+    });
+    const off = loadConfig({
+      DATA_DIR: dataDir,
+      BACKUP_DIR: path.join(root, "runner-off"),
+      BACKUP_INTERVAL: "off",
+    });
+    const backups = jobs.add(backupJob(scheduleBackups({ config: on, store, logger, passphrase })));
+    const none = jobs.add(backupJob(scheduleBackups({ config: off, store, logger, passphrase })));
     try {
-      expect((await Promise.all([a.tick(), b.tick()])).sort()).toEqual(["backed-up", "busy"]);
-      expect(await a.tick()).toBe("not-due");
-      expect(await b.tick()).toBe("not-due");
-      clock += 3_600_000;
-      expect((await Promise.all([a.tick(), b.tick()])).sort()).toEqual(["backed-up", "busy"]);
-      // BACKUP_KEEP keeps the newest of each day: the earlier archive of the same day is pruned.
-      expect(listArchives(config.BACKUP_DIR)).toHaveLength(1);
-      clock += 86_400_000;
-      expect((await Promise.all([a.tick(), b.tick()])).sort()).toEqual(["backed-up", "busy"]);
-      expect(listArchives(config.BACKUP_DIR).map((x) => x.at.toISOString())).toEqual([
-        "2026-03-02T01:00:00.000Z",
-        "2026-03-01T01:00:00.000Z",
-      ]);
+      expect(await backups.tick()).toBe("backed-up");
+      expect(await backups.tick()).toBe("not-due");
+      expect(await none.tick()).toBe("busy");
+      expect(listArchives(on.BACKUP_DIR)).toHaveLength(1);
+      expect(listArchives(off.BACKUP_DIR)).toEqual([]);
     } finally {
-      a.stop();
-      b.stop();
+      await jobs.stop();
     }
+    expect(await backups.tick()).toBe("busy");
   });
 
   it("two instances sharing Redis: exactly one backs up", async () => {
@@ -110,7 +137,6 @@ describe("scheduled backups", () => {
         store: s1,
         logger,
         keyPrefix,
-        checkEveryMs: 3_600_000,
         passphrase,
       });
       const b = scheduleBackups({
@@ -118,15 +144,12 @@ describe("scheduled backups", () => {
         store: s2,
         logger,
         keyPrefix,
-        checkEveryMs: 3_600_000,
         passphrase,
       });
       expect((await Promise.all([a.tick(), b.tick()])).sort()).toEqual(["backed-up", "busy"]);
       // The other instance sees the shared record, whatever its own BACKUP_DIR holds.
       fs.rmSync(config.BACKUP_DIR, { recursive: true, force: true });
       expect(await b.tick()).toBe("not-due");
-      a.stop();
-      b.stop();
       await s1.del(`${keyPrefix}last-success`);
     } finally {
       await s1.close();
