@@ -59,7 +59,11 @@ export interface OpenLoopResult extends LatencySummary {
 }
 
 const histogram = () =>
-  hdr.build({ lowestDiscernibleValue: 1, highestTrackableValue: 3_600_000_000, numberOfSignificantValueDigits: 3 });
+  hdr.build({
+    lowestDiscernibleValue: 1,
+    highestTrackableValue: 3_600_000_000,
+    numberOfSignificantValueDigits: 3,
+  });
 
 /** µs in the histogram, ms out, 0.1 ms apart */
 const ms = (us: number) => Math.round(us / 100) / 10;
@@ -148,7 +152,9 @@ export async function openLoop(opts: OpenLoopOptions): Promise<OpenLoopResult> {
       .request({ path: opts.next(), method: "GET", headers, signal: e.ac.signal })
       .then(({ statusCode, body }) => {
         body.on("error", (err: NodeJS.ErrnoException) => settle(e, kind(err), performance.now() - due));
-        body.on("end", () => settle(e, statusCode >= 400 ? String(statusCode) : undefined, performance.now() - due));
+        body.on("end", () =>
+          settle(e, statusCode >= 400 ? String(statusCode) : undefined, performance.now() - due),
+        );
         body.resume();
       })
       .catch((err: NodeJS.ErrnoException) => settle(e, kind(err), performance.now() - due));

@@ -14,7 +14,9 @@ afterEach(() => new Promise<void>((r) => (server ? server.close(() => r()) : r()
 function listen(handler: http.RequestListener): Promise<string> {
   server = http.createServer(handler);
   return new Promise((resolve) =>
-    server!.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server!.address() as AddressInfo).port}`)),
+    server!.listen(0, "127.0.0.1", () =>
+      resolve(`http://127.0.0.1:${(server!.address() as AddressInfo).port}`),
+    ),
   );
 }
 
