@@ -403,7 +403,7 @@ async function measure(target: Target, data: MixData) {
   const load = [os.loadavg()[0]!];
   const gen = generator(data, 20261207);
   try {
-    const fresh = await phase(gen, target, FRESH_SECONDS, "first 60 s after a fresh start");
+    const fresh = await phase(gen, target, FRESH_SECONDS, `first ${FRESH_SECONDS} s after a fresh start`);
     const steps: Step[] = [];
     for (const rate of STEPS) steps.push(await step(gen, target, rate));
     // Upward by 1.5× (e.g. 3,000 after 2,000), bisected to 50 req/s or a tenth of the rate.
@@ -656,7 +656,7 @@ async function main() {
       what: string,
       s: { p50: number; p99: number; p999: number; errors: number; rssMb: number },
     ) => rows.push({ mode, what, p50: s.p50, p99: s.p99, "p99.9": s.p999, errors: s.errors, rssMb: s.rssMb });
-    row("first 60 s, 250 req/s", r.fresh);
+    row(`first ${FRESH_SECONDS} s, 250 req/s`, r.fresh);
     for (const s of r.steps) row(`${s.offered} req/s`, s);
     for (const s of r.capacity.probes) row(`${s.offered} req/s (probe)`, s);
     if (r.restart) row(`after a restart, 250 req/s`, r.restart);
