@@ -268,6 +268,7 @@ function sampler(target: Target, statsEverySeconds?: number) {
 
 /** After a run: until the servers render nothing more (the requests of readers who gave up). */
 async function settle(target: Target) {
+  if (target.instances().length === 0) return;
   let last = await storeStats(target.instances());
   for (let i = 0, quiet = 0; i < 60 && quiet < 2; i++) {
     await new Promise((r) => setTimeout(r, 1000));
