@@ -258,9 +258,12 @@ function sampler(target: Target, statsEverySeconds?: number) {
     }, statsEverySeconds * 1000);
   }
   return {
-    stop() {
+    /** `intervals`: how many the run had; a last one cut short by the run's end is read now */
+    async stop(intervals = 0) {
       clearInterval(rssTick);
       clearInterval(statsTick);
+      if (last && hitRatios.length < intervals)
+        hitRatios.push(hitRatio(await last, await storeStats(target.instances())));
       return { rssMb: maxRss, hitRatios };
     },
   };
@@ -302,7 +305,7 @@ async function step(gen: ReturnType<typeof generator>, target: Target, rate: num
   const s0 = await storeStats(target.instances());
   const sampled = sampler(target);
   const r = await gen.send({ base: target.front, rate, seconds: SECONDS, warmupSeconds: RAMP });
-  const { rssMb } = sampled.stop();
+  const { rssMb } = await sampled.stop();
   const s1 = await storeStats(target.instances());
   const out: Step = {
     offered: rate,
@@ -371,7 +374,7 @@ async function phase(gen: ReturnType<typeof generator>, target: Target, seconds:
     warmupSeconds: 0,
     intervalSeconds: INTERVAL_SECONDS,
   });
-  const { rssMb, hitRatios } = sampled.stop();
+  const { rssMb, hitRatios } = await sampled.stop(r.intervals.length);
   const out = {
     offered: PHASE_RATE,
     seconds,
