@@ -196,7 +196,16 @@ const rssMb = (pid: number | undefined) => {
   }
 };
 
-type Stats = { hits: number; stale: number; misses: number; rendered: number; entries: number };
+type Stats = {
+  hits: number;
+  stale: number;
+  misses: number;
+  entries: number;
+  /** pages rendered: on a render thread, and on the request thread (a thread failed or timed out) */
+  onThread: number;
+  onRequest: number;
+  rendered: number;
+};
 async function storeStats(instances: string[]): Promise<Stats | undefined> {
   try {
     const each = await Promise.all(
@@ -208,18 +217,20 @@ async function storeStats(instances: string[]): Promise<Stats | undefined> {
           stale: read(/^cache_stale_total (\S+)/m),
           misses: read(/^cache_misses_total (\S+)/m),
           entries: read(/^cache_entries (\S+)/m),
-          rendered:
-            read(/^page_renders\{where="thread"\} (\S+)/m) + read(/^page_renders\{where="request"\} (\S+)/m),
+          onThread: read(/^page_renders\{where="thread"\} (\S+)/m),
+          onRequest: read(/^page_renders\{where="request"\} (\S+)/m),
         };
       }),
     );
-    return each.reduce((a, b) => ({
+    const sum = each.reduce((a, b) => ({
       hits: a.hits + b.hits,
       stale: a.stale + b.stale,
       misses: a.misses + b.misses,
       entries: a.entries + b.entries,
-      rendered: a.rendered + b.rendered,
+      onThread: a.onThread + b.onThread,
+      onRequest: a.onRequest + b.onRequest,
     }));
+    return { ...sum, rendered: sum.onThread + sum.onRequest };
   } catch {
     return undefined;
   }
@@ -294,6 +305,8 @@ interface Step {
   hitRatio: number | null;
   /** the highest RSS of the servers (all their threads) during the step, MB */
   rssMb: number;
+  /** pages rendered a second over the step (ramp included): on render threads, on the request thread */
+  renders: { onThread: number; onRequest: number } | null;
   generator: OpenLoopResult["generator"];
   /** within the service level: p99 < 100 ms and no errors */
   ok: boolean;
@@ -318,6 +331,13 @@ async function step(gen: ReturnType<typeof generator>, target: Target, rate: num
     errorKinds: r.errorKinds,
     hitRatio: hitRatio(s0, s1),
     rssMb,
+    renders:
+      s0 && s1
+        ? {
+            onThread: Math.round((s1.onThread - s0.onThread) / (SECONDS + RAMP)),
+            onRequest: Math.round((s1.onRequest - s0.onRequest) / (SECONDS + RAMP)),
+          }
+        : null,
     generator: r.generator,
     ok: meets(r),
   };
@@ -326,7 +346,7 @@ async function step(gen: ReturnType<typeof generator>, target: Target, rate: num
     .join(", ");
   console.info(
     `${target.label} ${rate} req/s offered: ${r.achieved} answered a second, p50 ${r.p50} ms, p99 ${r.p99} ms, p99.9 ${r.p999} ms, errors ${r.errors}${errs ? ` (${errs})` : ""}` +
-      `${out.hitRatio === null ? "" : `, hits ${out.hitRatio} %`}${rssMb ? `, RSS up to ${rssMb} MB` : ""}; generator: send lag p99 ${r.generator.sendLagP99} ms, loop delay p99 ${r.generator.loopDelayP99} ms, busy ${Math.round(r.generator.utilization * 100)} %`,
+      `${out.hitRatio === null ? "" : `, hits ${out.hitRatio} %`}${out.renders ? `, ${out.renders.onThread} + ${out.renders.onRequest} pages rendered a second (render thread + request thread)` : ""}${rssMb ? `, RSS up to ${rssMb} MB` : ""}; generator: send lag p99 ${r.generator.sendLagP99} ms, loop delay p99 ${r.generator.loopDelayP99} ms, busy ${Math.round(r.generator.utilization * 100)} %`,
   );
   await settle(target);
   return out;
@@ -527,7 +547,8 @@ async function embedded(work: string) {
   const buildDir = await copyBuild(work);
   const base = `http://127.0.0.1:${APP_PORT}`;
   const start = async () => {
-    const child = startApp({ buildDir, dataDir, port: APP_PORT, seed: false });
+    // Errors only: a render moved to the request thread is counted from /metrics instead.
+    const child = startApp({ buildDir, dataDir, port: APP_PORT, seed: false, env: { LOG_LEVEL: "error" } });
     await waitFor(`${base}/healthz`, 600);
     return child;
   };
