@@ -2,7 +2,7 @@
 // over the 100,000-article dataset, latency from each request's due time, the highest rate served
 // with p99 < 100 ms and no errors, beside a bare Node server sending one stored page's bytes.
 import "../server/private-umask";
-import { fork } from "node:child_process";
+import { type ChildProcess, fork } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -184,7 +184,16 @@ interface Target {
   pids: () => (number | undefined)[];
   /** stops and starts the server(s) again on the same data */
   restart?: () => Promise<void>;
+  /** the server processes that have ended (a crash), e.g. "instance 1 (SIGABRT)" */
+  ended: () => string[];
 }
+
+const endedAs = (child: ChildProcess) =>
+  child.exitCode !== null
+    ? `code ${child.exitCode}`
+    : child.signalCode !== null
+      ? child.signalCode
+      : undefined;
 
 const rssMb = (pid: number | undefined) => {
   if (!pid) return 0;
@@ -310,6 +319,8 @@ interface Step {
   generator: OpenLoopResult["generator"];
   /** within the service level: p99 < 100 ms and no errors */
   ok: boolean;
+  /** server processes that ended during the step */
+  ended?: string[];
 }
 
 const meets = (r: { p99: number; errors: number }) => r.p99 < SLO_P99 && r.errors === 0;
@@ -341,6 +352,12 @@ async function step(gen: ReturnType<typeof generator>, target: Target, rate: num
     generator: r.generator,
     ok: meets(r),
   };
+  const ended = target.ended();
+  if (ended.length) {
+    out.ended = ended;
+    out.ok = false;
+    console.info(`${target.label} ${rate} req/s: the server ended (${ended.join(", ")})`);
+  }
   const errs = Object.entries(r.errorKinds)
     .map(([k, n]) => `${n} ${k}`)
     .join(", ");
@@ -371,7 +388,7 @@ async function capacity(
     const above = all.filter((s) => !s.ok && s.offered > lo).map((s) => s.offered);
     return { lo, hi: above.length ? Math.min(...above) : undefined };
   };
-  for (let i = 0; i < PROBES; i++) {
+  for (let i = 0; i < PROBES && target.ended().length === 0; i++) {
     const { lo, hi } = bounds();
     if (hi !== undefined && hi - lo <= resolution(lo)) break;
     const rate = hi === undefined ? Math.round(Math.max(lo, 125) * factor) : Math.round((lo + hi) / 100) * 50;
@@ -429,7 +446,8 @@ async function measure(target: Target, data: MixData) {
   try {
     const fresh = await phase(gen, target, FRESH_SECONDS, `first ${FRESH_SECONDS} s after a fresh start`);
     const steps: Step[] = [];
-    for (const rate of STEPS) steps.push(await step(gen, target, rate));
+    // A server that ended (crashed) ends the steps and the search: the restart starts it again.
+    for (const rate of STEPS) if (target.ended().length === 0) steps.push(await step(gen, target, rate));
     // Upward by 1.5× (e.g. 3,000 after 2,000), bisected to 50 req/s or a tenth of the rate.
     const cap = await capacity(gen, target, steps, 1.5, (lo) => Math.max(50, lo / 10));
     let restart: Awaited<ReturnType<typeof phase>> | undefined;
@@ -485,6 +503,10 @@ async function bare(front: string, data: MixData, work: string) {
     front: `http://127.0.0.1:${BARE_PORT}`,
     instances: () => [],
     pids: () => [server.pid],
+    ended: () => {
+      const how = endedAs(server);
+      return how ? [`bare server (${how})`] : [];
+    },
   };
   try {
     // From 2,000 up by 2× (4,000, 8,000…), then bisected to a tenth of the rate.
@@ -559,10 +581,16 @@ async function embedded(work: string) {
     instances: () => [base],
     pids: () => [app.pid],
     async restart() {
-      const exited = new Promise((r) => app.once("exit", r));
-      app.kill("SIGTERM");
-      await exited;
+      if (!endedAs(app)) {
+        const exited = new Promise((r) => app.once("exit", r));
+        app.kill("SIGTERM");
+        await exited;
+      }
       app = await start();
+    },
+    ended: () => {
+      const how = endedAs(app);
+      return how ? [`server (${how})`] : [];
     },
   };
   try {
@@ -596,6 +624,10 @@ async function production(work: string) {
   await admin.query(`CREATE DATABASE "${runDb}" TEMPLATE "${template}"`);
   await admin.end();
   const dataDir = path.join(work, "cluster-data");
+  // The instances' and nginx's output; errors and exits are also printed here.
+  const clusterLogFile = path.join(os.tmpdir(), `capacity-cluster-${process.pid}.log`);
+  const clusterLog = fs.createWriteStream(clusterLogFile);
+  console.info(`production: the instances' output is in ${clusterLogFile}`);
   const cluster = await startCluster({
     instances: 2,
     port: CLUSTER_PORT,
@@ -604,7 +636,11 @@ async function production(work: string) {
     dir: path.join(work, "cluster"),
     dataDir,
     env: { LOG_LEVEL: "warn", SEED_DEMO: "false" },
-    log: () => {},
+    log: (line) => {
+      clusterLog.write(line);
+      if (/\] exited \(|"level":(50|60)/.test(line))
+        console.info(`production: ${line.trimEnd().slice(0, 400)}`);
+    },
   });
   const target: Target = {
     label: "production:",
@@ -617,6 +653,11 @@ async function production(work: string) {
         await cluster.restart(i);
       }
     },
+    ended: () =>
+      cluster.apps.flatMap((a) => {
+        const how = endedAs(a.child);
+        return how ? [`instance ${a.index + 1} (${how})`] : [];
+      }),
   };
   try {
     const data = await mixData(cluster.url);
@@ -645,8 +686,8 @@ async function main() {
       const m = mode === "embedded" ? await embedded(work) : await production(work);
       try {
         results[mode] = m.result;
-        // The bare server once a run, after the first mode, the same way.
-        if (!bareResult) bareResult = await bare(m.front, m.data, work);
+        // The bare server once a run, after the first mode, the same way (CAPACITY_BARE=0: not).
+        if (!bareResult && process.env.CAPACITY_BARE !== "0") bareResult = await bare(m.front, m.data, work);
       } finally {
         await m.stop();
       }
