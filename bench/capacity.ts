@@ -624,7 +624,7 @@ async function production(work: string) {
   await admin.query(`CREATE DATABASE "${runDb}" TEMPLATE "${template}"`);
   await admin.end();
   const dataDir = path.join(work, "cluster-data");
-  // The instances' and nginx's output; errors and exits are also printed here.
+  // The instances' and nginx's output; exits and fatal errors are also printed here.
   const clusterLogFile = path.join(os.tmpdir(), `capacity-cluster-${process.pid}.log`);
   const clusterLog = fs.createWriteStream(clusterLogFile);
   console.info(`production: the instances' output is in ${clusterLogFile}`);
@@ -638,8 +638,7 @@ async function production(work: string) {
     env: { LOG_LEVEL: "warn", SEED_DEMO: "false" },
     log: (line) => {
       clusterLog.write(line);
-      if (/\] exited \(|"level":(50|60)/.test(line))
-        console.info(`production: ${line.trimEnd().slice(0, 400)}`);
+      if (/\] exited \(|"level":60/.test(line)) console.info(`production: ${line.trimEnd().slice(0, 400)}`);
     },
   });
   const target: Target = {
