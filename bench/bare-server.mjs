@@ -1,4 +1,5 @@
-// The reference: a bare Node http server answering fixed bytes from memory, per path.
+// The reference: a bare Node http server answering fixed bytes from memory, per path; a route
+// "*" answers every other path (bench/capacity.ts sends its whole mix to one stored page's bytes).
 import fs from "node:fs";
 import http from "node:http";
 
@@ -11,7 +12,7 @@ const table = new Map(
 );
 http
   .createServer((req, res) => {
-    const r = table.get(req.url);
+    const r = table.get(req.url) ?? table.get("*");
     if (!r) {
       res.statusCode = 404;
       return res.end();

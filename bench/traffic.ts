@@ -19,6 +19,7 @@ import {
   ROOT,
   startApp,
   waitFor,
+  withShare,
   wrk,
 } from "../tools/kit";
 import { buildPostgresDataset, buildSqliteDataset } from "./dataset";
@@ -38,17 +39,6 @@ const SOAK_MINUTES = Number(process.env.TRAFFIC_SOAK_MINUTES ?? 0);
 const FILL_MINUTES = Number(process.env.TRAFFIC_FILL_MINUTES ?? 30);
 const APP_PORT = 3720;
 const BARE_PORT = 3721;
-
-const SHARE = [
-  "?from=singlemessage&isappinstalled=0",
-  "?from=timeline",
-  "?from=groupmessage",
-  "?utm_source=wechat&utm_medium=share",
-];
-
-/** A quarter of the URLs carry WeChat or utm share parameters. */
-const withShare = (p: string, random: () => number) =>
-  random() < 0.25 ? p + SHARE[Math.floor(random() * SHARE.length)] : p;
 
 /** The most requests a second a list of paths is made for; a faster run starts the list again. */
 const MAX_RATE = 30_000;

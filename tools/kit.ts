@@ -18,6 +18,20 @@ export const BROWSER_HEADERS = {
     "Mozilla/5.0 (Linux; Android 13; V2183A Build/TP1A.220624.014) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/116.0.0.0 Mobile Safari/537.36 XWEB/1160065 MMWEBSDK/20231202 MMWEBID/2247 MicroMessenger/8.0.47.2560(0x28002F35) WeChat/arm64 Weixin NetType/WIFI Language/zh_CN ABI/arm64",
 };
 
+/** The parameters WeChat and share links add to a page's address (they make no new stored page). */
+export const SHARE_PARAMS = [
+  "from=singlemessage&isappinstalled=0",
+  "from=timeline",
+  "from=groupmessage",
+  "utm_source=wechat&utm_medium=share",
+];
+
+/** A quarter of the URLs carry WeChat or utm share parameters, after any query of their own. */
+export const withShare = (p: string, random: () => number) =>
+  random() < 0.25
+    ? `${p}${p.includes("?") ? "&" : "?"}${SHARE_PARAMS[Math.floor(random() * SHARE_PARAMS.length)]}`
+    : p;
+
 /** A missing prerequisite (a build, a program): reported in one line, without a stack trace. */
 export class BenchError extends Error {}
 
