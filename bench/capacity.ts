@@ -39,6 +39,12 @@ const RAMP = env("CAPACITY_RAMP", 5);
 /** the first seconds after a fresh start, and after a restart, at 250 req/s */
 const FRESH_SECONDS = env("CAPACITY_FRESH_SECONDS", 60);
 const RESTART_SECONDS = env("CAPACITY_RESTART_SECONDS", 120);
+/**
+ * After the fresh start: how long to wait, at most, for the store's warmer to make one whole pass
+ * over the archive on every instance before the steps (a site that has been up a while); 0 starts
+ * the steps at once, on a store that holds what the first minute's readers asked for.
+ */
+const FILL_MINUTES = env("CAPACITY_FILL_MINUTES", 20);
 /** rates tried after the steps to find the capacity (each a step's length) */
 const PROBES = env("CAPACITY_PROBES", 5);
 const MODES = (process.env.CAPACITY_MODES ?? "embedded,production").split(",").map((m) => m.trim());
@@ -214,6 +220,8 @@ type Stats = {
   onThread: number;
   onRequest: number;
   rendered: number;
+  /** every instance's warmer has made one whole pass over the archive */
+  filled: boolean;
 };
 async function storeStats(instances: string[]): Promise<Stats | undefined> {
   try {
@@ -228,9 +236,11 @@ async function storeStats(instances: string[]): Promise<Stats | undefined> {
           entries: read(/^cache_entries (\S+)/m),
           onThread: read(/^page_renders\{where="thread"\} (\S+)/m),
           onRequest: read(/^page_renders\{where="request"\} (\S+)/m),
+          passes: read(/^cache_warm_passes_total (\S+)/m),
         };
       }),
     );
+    const filled = each.every((e) => e.passes >= 1);
     const sum = each.reduce((a, b) => ({
       hits: a.hits + b.hits,
       stale: a.stale + b.stale,
@@ -238,8 +248,9 @@ async function storeStats(instances: string[]): Promise<Stats | undefined> {
       entries: a.entries + b.entries,
       onThread: a.onThread + b.onThread,
       onRequest: a.onRequest + b.onRequest,
+      passes: Math.min(a.passes, b.passes),
     }));
-    return { ...sum, rendered: sum.onThread + sum.onRequest };
+    return { ...sum, filled, rendered: sum.onThread + sum.onRequest };
   } catch {
     return undefined;
   }
@@ -438,13 +449,34 @@ async function phase(gen: ReturnType<typeof generator>, target: Target, seconds:
   return out;
 }
 
-/** Fresh start, the steps, the capacity, then a restart on the same data. */
+/** Waits (at most FILL_MINUTES) for the warmer's first whole pass on every instance, without load. */
+async function filled(target: Target) {
+  const began = Date.now();
+  let stats = await storeStats(target.instances());
+  while (!stats?.filled && Date.now() - began < FILL_MINUTES * 60_000 && target.ended().length === 0) {
+    await new Promise((r) => setTimeout(r, 5_000));
+    stats = await storeStats(target.instances());
+  }
+  const fill = {
+    filled: stats?.filled ?? false,
+    seconds: Math.round((Date.now() - began) / 1000),
+    entries: stats?.entries ?? 0,
+    rssMb: Math.max(...target.pids().map(rssMb)),
+  };
+  console.info(
+    `${target.label} warmer ${fill.filled ? "filled the store" : "has NOT filled the store"} after ${fill.seconds} s more (${fill.entries} answers, RSS ${fill.rssMb} MB)`,
+  );
+  return fill;
+}
+
+/** Fresh start, the store filled by the warmer, the steps, the capacity, then a restart on the same data. */
 async function measure(target: Target, data: MixData) {
   const started = Date.now();
   const load = [os.loadavg()[0]!];
   const gen = generator(data, 20261207);
   try {
     const fresh = await phase(gen, target, FRESH_SECONDS, `first ${FRESH_SECONDS} s after a fresh start`);
+    const fill = await filled(target);
     const steps: Step[] = [];
     // A server that ended (crashed) ends the steps and the search: the restart starts it again.
     for (const rate of STEPS) if (target.ended().length === 0) steps.push(await step(gen, target, rate));
@@ -466,6 +498,7 @@ async function measure(target: Target, data: MixData) {
       minutes: Math.round((Date.now() - started) / 6000) / 10,
       load: load.map((x) => Math.round(x * 10) / 10),
       fresh,
+      fill,
       steps,
       capacity: cap,
       restart,
