@@ -120,6 +120,8 @@ const collapse = (s: string) => s.replace(/\s+/g, " ").trim();
 function isHidden(el: Element): boolean {
   const a = el.attribs;
   if (a.hidden !== undefined) return true;
+  // a closed dialog (the news frame's search overlays) shows after a click
+  if (el.name === "dialog" && a.open === undefined) return true;
   if (el.name === "input" && a.type === "hidden") return true;
   const style = (a.style ?? "").replace(/\s+/g, "").toLowerCase();
   return style.includes("display:none") || style.includes("visibility:hidden");

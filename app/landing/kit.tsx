@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import type { ReactNode } from "react";
 import type { MetaDescriptor } from "react-router";
 import { COMPANY, RECORD_NUMBER } from "../components/SiteFooter";
 import { pageMeta } from "../components/seo";
@@ -160,41 +160,13 @@ export function SectionHead({ id, title, intro }: { id?: string; title: string; 
 }
 
 /**
- * docs/product.md §9: a marked section reveals with a short animation when it comes within 600px of the
- * viewport. Sections already that close when the page starts are never hidden, nothing is hidden
- * without JavaScript, and reduced-motion visitors get no animation at all.
+ * docs/product.md §9: a marked section reveals with a short animation when it comes within 600px of
+ * the viewport: the island app/islands/reveal.ts, attached by the islands bundle or, on a page that
+ * hydrates, by the news layout's effect (app/islands/attach.ts). Nothing is hidden without it.
  */
 export function Reveal({ children, className }: { children: ReactNode; className?: string }) {
-  const ref = useRef<HTMLDivElement>(null);
-  const [state, setState] = useState<"idle" | "pending" | "shown">("idle");
-  useEffect(() => {
-    const el = ref.current;
-    if (!el || prefersReducedMotion() || typeof IntersectionObserver === "undefined") return;
-    let first = true;
-    const io = new IntersectionObserver(
-      (entries) => {
-        const hit = entries.some((e) => e.isIntersecting);
-        if (first) {
-          first = false;
-          if (hit) {
-            io.disconnect();
-            return;
-          }
-          setState("pending");
-          return;
-        }
-        if (hit) {
-          setState("shown");
-          io.disconnect();
-        }
-      },
-      { rootMargin: "0px 0px 600px 0px" },
-    );
-    io.observe(el);
-    return () => io.disconnect();
-  }, []);
   return (
-    <div ref={ref} className={className} data-reveal={state === "idle" ? undefined : state}>
+    <div className={className} data-reveal-on-scroll="">
       {children}
     </div>
   );

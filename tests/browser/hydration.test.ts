@@ -1,5 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
+import type { AdminArticle } from "../../contract/admin";
+import { articleForm, firstAdmin } from "../../tools/admin-client";
 import { SIGNUP_278 } from "../../tools/money-pages";
 import { hydrated, visit } from "./browser";
 import { test as base, type OpenPage } from "./fixture";
@@ -90,6 +92,32 @@ describe("hydration in Chromium", { timeout: 120_000 }, () => {
     await expect
       .poll(() => page.locator(".mcn-top .mcn-carousel-slide").nth(1).getAttribute("aria-hidden"))
       .toBe("false");
+    expect(trouble()).toEqual([]);
+  });
+
+  test("an article preview still hydrates; the news layout's effect attaches the same islands there", async ({
+    site,
+    open,
+  }) => {
+    const admin = await firstAdmin(site.url);
+    const draft = (
+      await admin.req<AdminArticle>("POST", "/api/admin/articles", articleForm({ title: "预览里的新闻框架" }))
+    ).body.data;
+    const link = await admin.req<{ path: string }>("POST", `/api/admin/articles/${draft.id}/previews`, {});
+    const { page, trouble } = await watched(open);
+    await visit(page, link.body.data.path);
+    expect(await scriptsOf(page)).toEqual({ router: true, islands: false });
+    expect(await page.locator(".article-heading").textContent()).toBe("预览里的新闻框架");
+    // the chrome's behaviour: the carousel's dots, the trends, the search overlay
+    const top = page.locator(".top-carousel");
+    await top.getByRole("button", { name: "第 2 张" }).click();
+    expect(await top.locator(".carousel-slide").nth(1).getAttribute("aria-hidden")).toBe("false");
+    const trend = page.locator(".trend-title").first();
+    await trend.click();
+    expect(await trend.getAttribute("aria-expanded")).toBe("true");
+    await page.locator(".site-header").getByRole("button", { name: "搜索" }).click();
+    await expect.poll(() => page.locator("dialog.search-overlay[open]").isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe("hidden");
     expect(trouble()).toEqual([]);
   });
 

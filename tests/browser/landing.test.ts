@@ -20,10 +20,16 @@ const scriptErrors = () =>
 const test = base.extend("openLanding", async ({ open, site }) => {
   return async (
     path: string,
-    opts: { reducedMotion?: boolean; mobile?: boolean; clipboard?: boolean } = {},
+    opts: {
+      reducedMotion?: boolean;
+      mobile?: boolean;
+      viewport?: { width: number; height: number };
+      clipboard?: boolean;
+    } = {},
   ) => {
     const { context, page, errors } = await open({
       mobile: opts.mobile,
+      ...(opts.viewport ? { viewport: opts.viewport } : {}),
       reducedMotion: opts.reducedMotion ? "reduce" : "no-preference",
     });
     pages.push({ path, errors });
@@ -332,7 +338,9 @@ describe("landing pages in Chromium", () => {
     );
   });
 
-  test("reveals marked sections as they come within 600px of the viewport", async ({ openLanding }) => {
+  test("reveals marked sections as they come within 600px of the viewport, hydrated or not", async ({
+    openLanding,
+  }) => {
     const { page, context } = await openLanding("/market/products/strawBag");
     const far = page.locator('[data-section="hoverSwitcher"] .lp-reveal');
     await expect.poll(() => far.getAttribute("data-reveal")).toBe("pending");
@@ -345,6 +353,20 @@ describe("landing pages in Chromium", () => {
     // Reduced motion: nothing is ever hidden or animated.
     const calm = await openLanding("/market/products/strawBag", { reducedMotion: true });
     expect(await calm.page.locator("[data-reveal]").count()).toBe(0);
+
+    // A page whose sections need no script does not hydrate: the islands reveal its sections (on a
+    // small phone, where its last one starts far enough down).
+    const plain = await openLanding("/market/products/foodie", {
+      mobile: true,
+      viewport: { width: 375, height: 667 },
+    });
+    expect(await plain.page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+    const last = plain.page.locator(".lp-reveal").last();
+    await expect.poll(() => last.getAttribute("data-reveal")).toBe("pending");
+    await last.evaluate((el) =>
+      window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - window.innerHeight - 500),
+    );
+    await expect.poll(() => last.getAttribute("data-reveal")).toBe("shown");
   });
 
   test.for([

@@ -2,9 +2,11 @@ import { data, type HeadersArgs } from "react-router";
 import { landingTag, type RouteCache } from "../../../contract/cache-tags";
 import { ErrorView } from "../../components/ErrorView";
 import type { Hydrate } from "../../hydration";
+import { landingHydrates } from "../../landing/hydration";
 import { DATA_LANDING_HEADERS, landingMeta } from "../../landing/kit";
 import { LandingBody } from "../../landing/LandingBody";
 import { landingPageData } from "../../landing/page-data.server";
+import type { Section } from "../../landing/types";
 import type { Route } from "./+types/page";
 
 /**
@@ -14,8 +16,12 @@ import type { Route } from "./+types/page";
  */
 export const handle: { cache: RouteCache; hydrate: Hydrate } = {
   cache: { tags: (p) => [landingTag(`/${p["*"] ?? ""}`)] },
-  // The 404 (no loader data) is drawn by the server alone, with the islands of the news chrome.
-  hydrate: (data) => data !== undefined,
+  // A page hydrates when one of its sections needs script (app/landing/hydration.ts); the others,
+  // and the 404 (no loader data), are drawn by the server alone, with the islands.
+  hydrate: (data) => {
+    const page = (data as { page?: { sections: Section[] } } | undefined)?.page;
+    return page !== undefined && landingHydrates(page);
+  },
 };
 
 /**
