@@ -17,3 +17,9 @@ export const pic = (
   art: Pic["art"] = "poster",
   sub?: string,
 ): Pic => ({ src: `/landing/${folder}/${name}.svg`, alt, w, h, art, ...(sub ? { sub } : {}) });
+
+/**
+ * How many items a page of each news list shows (docs/product.md §2): the routes cut their lists by
+ * these, and the store's warmer counts their pages by them.
+ */
+export const LIST_PAGE_SIZE = { home: 11, list: 10, activity: 5 } as const;

@@ -1,9 +1,10 @@
 import { sql } from "kysely";
 import { ACTIVITY_TABS } from "../../contract/columns";
+import { LIST_PAGE_SIZE } from "../../contract/site";
 import type { Services } from ".";
 
-/** List pages as the news routes cut them (app/routes/news: home, hot, column and tag, activity). */
-const PAGE_SIZE = { home: 11, list: 10, activity: 5 };
+/** List pages as the news routes cut them. */
+const PAGE_SIZE = LIST_PAGE_SIZE;
 /** The first pages of each list, read far more than the rest: warmed before the articles. */
 const HEAD_PAGES = 3;
 /** The most-read articles, warmed first; the rest by recency. */

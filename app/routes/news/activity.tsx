@@ -1,6 +1,7 @@
 import { ARTICLES, type RouteCache } from "../../../contract/cache-tags";
 import { ACTIVITY_TAB, ACTIVITY_TABS, ARTICLE_COLUMN } from "../../../contract/columns";
 import type { Activity } from "../../../contract/entities";
+import { LIST_PAGE_SIZE } from "../../../contract/site";
 import { formatDate, formatTime } from "../../components/format";
 import { Pagination } from "../../components/Pagination";
 import { CACHED_PAGE_HEADERS, pageCount, pageOf } from "../../components/paging";
@@ -20,7 +21,7 @@ export const handle: { cache: RouteCache; hydrate: Hydrate } = {
 
 const TABS = ACTIVITY_TABS.map((t) => ({ id: t.columnId, label: t.label }));
 const DEFAULT_TAB = ACTIVITY_TAB.summit;
-const PAGE_SIZE = 5;
+const PAGE_SIZE = LIST_PAGE_SIZE.activity;
 const REPORT_COLUMN = ARTICLE_COLUMN.eventReports;
 /** The largest list the API serves; the event-report strip asks for everything (docs/product.md §7). */
 const REPORT_LIMIT = 100;

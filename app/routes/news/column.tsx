@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { ARTICLES, type RouteCache } from "../../../contract/cache-tags";
 import { idOf } from "../../../contract/params";
+import { LIST_PAGE_SIZE } from "../../../contract/site";
 import { ArticleList } from "../../components/ArticleRow";
 import { Pagination } from "../../components/Pagination";
 import { CACHED_PAGE_HEADERS, pageCount, pageOf } from "../../components/paging";
@@ -18,7 +19,7 @@ export const handle: { cache: RouteCache; hydrate: Hydrate } = {
   hydrate: false,
 };
 
-const PAGE_SIZE = 10;
+const PAGE_SIZE = LIST_PAGE_SIZE.list;
 
 export function headers() {
   return CACHED_PAGE_HEADERS;

@@ -1,4 +1,5 @@
 import { ARTICLES, type RouteCache } from "../../../contract/cache-tags";
+import { LIST_PAGE_SIZE } from "../../../contract/site";
 import { ArticleList } from "../../components/ArticleRow";
 import { Pagination } from "../../components/Pagination";
 import { CACHED_PAGE_HEADERS, pageCount, pageOf } from "../../components/paging";
@@ -16,7 +17,7 @@ export const handle: { cache: RouteCache; hydrate: Hydrate } = {
   hydrate: false,
 };
 
-const PAGE_SIZE = 11;
+const PAGE_SIZE = LIST_PAGE_SIZE.home;
 
 export function headers() {
   return CACHED_PAGE_HEADERS;
