@@ -16,8 +16,8 @@ const CHUNK = 2000;
  * Every public page of the archive (paths with the query their links carry), in the order readers
  * ask for them most, for the response store's warmer (server/serving/warmer.ts): the first pages of
  * the lists (home, hot, activity, columns, tags) and the cooperation page; the articles, the most
- * read first, then the newest first; then the deeper pages of the lists, which crawlers walk and
- * every publish moves by one article. The pages are read as they are needed, a chunk at a time;
+ * read first, then the newest first; then the deeper pages of the lists, nearest first across all
+ * lists, which crawlers walk and every publish moves by one article. The pages are read as they are needed, a chunk at a time;
  * `count` grows when the deep pages are counted.
  */
 export async function publicPages(
@@ -101,11 +101,16 @@ export async function publicPages(
       if (rows.length < CHUNK) break;
       after = rows[rows.length - 1];
     }
+    // Nearer pages are read more, whichever the list: page 4 of every list, then page 5…
+    const deep: { path: string; pages: number }[] = [];
     for (const l of lists) {
       const pages = Math.ceil((await l.total()) / l.size);
       list.count += Math.max(0, pages - HEAD_PAGES);
-      for (let page = HEAD_PAGES + 1; page <= pages; page++) yield pageOf(l.path, page);
+      if (pages > HEAD_PAGES) deep.push({ path: l.path, pages });
     }
+    const last = Math.max(0, ...deep.map((l) => l.pages));
+    for (let page = HEAD_PAGES + 1; page <= last; page++)
+      for (const l of deep) if (page <= l.pages) yield pageOf(l.path, page);
   })();
   return list;
 }
