@@ -52,6 +52,12 @@ const NOT_FOUND_TTL_MS = 10_000;
 const NOT_FOUND_SHARE = 0.05;
 /** Tags remembered with their last change; past this many the store starts afresh (see change). */
 const CHANGED_TAGS_KEPT = 50_000;
+/**
+ * Background refreshes of stale answers in flight at most: past it a stale answer is served without
+ * starting one (its next reader, or the warmer, refreshes it), so a flood of stale hits never queues
+ * more renders than the render thread clears in a few tens of milliseconds, before a reader's miss.
+ */
+const MAX_REFRESHING = 32;
 /** Files whose heads are read at once when the store finds its answers again at start. */
 const RESTORE_BATCH = 64;
 /** The first line of a file's head: its format. */
@@ -259,6 +265,8 @@ export function createStore(opts: StoreOptions) {
   );
   /** Renders for readers in flight (the warmer's are not), and who waits for there to be none. */
   let reading = 0;
+  /** Background refreshes of stale answers in flight (see MAX_REFRESHING). */
+  let refreshing = 0;
   const idle: (() => void)[] = [];
 
   const current = (e: Entry, tags: readonly CacheTag[]) =>
@@ -412,7 +420,13 @@ export function createStore(opts: StoreOptions) {
           return { answer, state: "HIT" };
         }
         stats.stale++;
-        found.fetch(target.key, { context: target, forceRefresh: true, allowStale: true }).catch(() => {});
+        if (refreshing < MAX_REFRESHING) {
+          refreshing++;
+          found
+            .fetch(target.key, { context: target, forceRefresh: true, allowStale: true })
+            .catch(() => {})
+            .finally(() => refreshing--);
+        }
         return { answer, state: "STALE" };
       }
       return undefined;

@@ -78,6 +78,30 @@ describe("the response store", () => {
     expect((await get("h/a"))?.state).toBe("MISS");
   });
 
+  it("starts at most 32 background refreshes at once, and serves the other stale answers as they are", async () => {
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    let hold = false;
+    const { clock, rendered, get } = storeWith({
+      reply: async () => {
+        if (hold) await held;
+        return answer();
+      },
+    });
+    const keys = Array.from({ length: 100 }, (_, i) => `h/${i}`);
+    for (const k of keys) await get(k);
+    clock.advance(301_000);
+    hold = true;
+    const states = await Promise.all(keys.map((k) => get(k)));
+    expect(states.every((s) => s?.state === "STALE")).toBe(true);
+    expect(rendered.length).toBe(100 + 32);
+    release();
+    // Once those are done, the next stale readers start refreshes again.
+    await expect.poll(async () => (await get("h/99"))?.state).toBe("HIT");
+  });
+
   it("purges what a change touches, and only that", async () => {
     const { store, get } = storeWith();
     // A key's tags come from its route, so every request for it names the same ones.
