@@ -4,7 +4,6 @@
 import "../server/private-umask";
 import { type ChildProcess, fork } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
@@ -23,6 +22,7 @@ import {
   fail,
   own,
   ROOT,
+  rawGet,
   startApp,
   waitFor,
   withShare,
@@ -555,19 +555,6 @@ async function bare(front: string, data: MixData, work: string) {
     await gen.stop();
     server.kill("SIGTERM");
   }
-}
-
-/** The bytes as sent (fetch would decode them). */
-function rawGet(url: string) {
-  return new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    http
-      .get(url, { headers: BROWSER_HEADERS }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-      })
-      .on("error", reject);
-  });
 }
 
 /** The mix's data from the site's own API: every article id, the columns, the tags. */

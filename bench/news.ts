@@ -4,6 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
+import { nginxConfig } from "../tools/cluster.mjs";
 import {
   BenchError,
   CONNECTIONS,
@@ -69,35 +70,7 @@ async function nginxFront(upstream: string, port: number): Promise<() => void> {
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(
     path.join(dir, "nginx.conf"),
-    `worker_processes 1;
-daemon off;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  gzip on;
-  gzip_proxied any;
-  gzip_types text/css application/javascript text/javascript application/json image/svg+xml;
-  upstream app { server ${new URL(upstream).host}; keepalive 16; }
-  server {
-    listen 127.0.0.1:${port};
-    location / {
-      proxy_pass http://app;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $http_host;
-      proxy_set_header X-Forwarded-Host $http_host;
-      proxy_set_header X-Forwarded-Proto $scheme;
-    }
-  }
-}
-`,
+    nginxConfig({ port, upstreams: [new URL(upstream).host], dir, gzip: true }),
   );
   const child = own(
     spawn(bin, ["-c", path.join(dir, "nginx.conf"), "-p", dir], { stdio: "inherit" }),

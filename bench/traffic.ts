@@ -3,7 +3,6 @@
 import "../server/private-umask";
 import { type ChildProcess, fork } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -17,6 +16,7 @@ import {
   fail,
   own,
   ROOT,
+  rawGet,
   startApp,
   waitFor,
   withShare,
@@ -64,19 +64,6 @@ async function run(base: string, next: () => string, seconds: number, sent?: (pa
     /** the list ran out and started again (its requests are no longer the intended mix) */
     wrapped: total > paths.length,
   };
-}
-
-/** The bytes as sent (fetch would decode them). */
-function rawGet(url: string) {
-  return new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    http
-      .get(url, { headers: BROWSER_HEADERS }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-      })
-      .on("error", reject);
-  });
 }
 
 async function storeStats(base: string) {

@@ -49,3 +49,5 @@ export function findBinary(name: string): string | undefined;
 export function findNginx(): string | undefined;
 export function ensurePostgres(adminUrl: string, database: string): Promise<void>;
 export function ensureRedis(port?: number): Promise<void>;
+/** nginx's configuration before the instances (with `gzip`, it also compresses what they send plain). */
+export function nginxConfig(opts: { port: number; upstreams: string[]; dir: string; gzip?: boolean }): string;

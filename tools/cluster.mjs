@@ -261,9 +261,10 @@ async function httpOk(url) {
 /**
  * nginx in front of the instances balances only: each instance keeps its own response store, and
  * the store is the one cache tier (README "Production mode"), so a change shows through every
- * instance as soon as it reaches it over Redis.
+ * instance as soon as it reaches it over Redis. With `gzip`, nginx also compresses what the
+ * instances send uncompressed (bench/news.ts measures pages behind such a front).
  */
-function nginxConfig({ port, upstreams, dir }) {
+export function nginxConfig({ port, upstreams, dir, gzip = false }) {
   return `worker_processes 1;
 daemon off;
 pid ${dir}/nginx.pid;
@@ -279,7 +280,7 @@ http {
   # Above the largest body an instance takes (a console picture, 8 MB and its multipart room): each
   # endpoint's own cap answers 413 in Chinese (server/http/body-limit.ts), this one only backs it up.
   client_max_body_size 9m;
-  # Which instance answers: a page read goes to the instance its path hashes to, so each page is
+${gzip ? "  gzip on;\n  gzip_proxied any;\n  gzip_types text/css application/javascript text/javascript application/json image/svg+xml;\n" : ""}  # Which instance answers: a page read goes to the instance its path hashes to, so each page is
   # rendered and stored by one instance rather than by each in turn (share and tracking parameters,
   # which never make a new store entry, do not move it either); an API read by its whole URL, for
   # the instances' micro-caches; a write to any instance. When that instance is down, the request

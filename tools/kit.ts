@@ -296,3 +296,16 @@ export class ConsoleSession {
     return ((await res.json()) as { data: T }).data;
   }
 }
+
+/** A GET with the headers phones in WeChat send, its bytes as sent (fetch would decode them). */
+export function rawGet(url: string) {
+  return new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http
+      .get(url, { headers: BROWSER_HEADERS }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on("error", reject);
+  });
+}

@@ -8,6 +8,21 @@ import { type AnyDb, now, type ResourceDef, type Row, refuseWhileUsed, resource 
 
 /** What the public site reads of columns and tags (the content service offers them with its own). */
 export function columnReads(db: Kysely<DB>) {
+  /** Tags that name a published article. */
+  const publicTagRows = () =>
+    db
+      .selectFrom("tags")
+      .selectAll()
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom("article_tags as at")
+            .innerJoin("articles as a", "a.id", "at.article_id")
+            .select("at.article_id")
+            .whereRef("at.tag_id", "=", "tags.id")
+            .where("a.status", "=", sql.lit("published")),
+        ),
+      );
   return {
     async columns(): Promise<Column[]> {
       const rows = await db.selectFrom("columns").selectAll().orderBy("sort_order").orderBy("id").execute();
@@ -15,23 +30,14 @@ export function columnReads(db: Kysely<DB>) {
     },
     /** A tag the public may see: one that names a published article (a draft's tags stay private). */
     async tag(tagId: number): Promise<Tag> {
-      const r = await db
-        .selectFrom("tags")
-        .selectAll()
-        .where("id", "=", tagId)
-        .where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom("article_tags as at")
-              .innerJoin("articles as a", "a.id", "at.article_id")
-              .select("at.article_id")
-              .whereRef("at.tag_id", "=", "tags.id")
-              .where("a.status", "=", sql.lit("published")),
-          ),
-        )
-        .executeTakeFirst();
+      const r = await publicTagRows().where("id", "=", tagId).executeTakeFirst();
       if (!r) throw notFound("标签");
       return { tagId: r.id, tagName: r.name };
+    },
+    /** Every tag the public may see, in id order (the store's warmer walks their lists). */
+    async publicTags(): Promise<Tag[]> {
+      const rows = await publicTagRows().orderBy("id").execute();
+      return rows.map((r) => ({ tagId: r.id, tagName: r.name }));
     },
   };
 }

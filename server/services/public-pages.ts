@@ -27,21 +27,7 @@ export async function publicPages(
   const { content, site } = services;
   const published = () => db.selectFrom("articles").where("status", "=", sql.lit("published"));
   const columns = await content.columns();
-  const tags = await db
-    .selectFrom("tags")
-    .select(["id", "name"])
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom("article_tags as at")
-          .innerJoin("articles as a", "a.id", "at.article_id")
-          .select("at.article_id")
-          .whereRef("at.tag_id", "=", "tags.id")
-          .where("a.status", "=", sql.lit("published")),
-      ),
-    )
-    .orderBy("id")
-    .execute();
+  const tags = await content.publicTags();
   const lists: { path: string; size: number; total: () => Promise<number> }[] = [
     { path: "/", size: PAGE_SIZE.home, total: () => content.count() },
     { path: "/news", size: PAGE_SIZE.list, total: () => content.hotCount() },
@@ -56,9 +42,9 @@ export async function publicPages(
       total: () => content.count(c.columnId),
     })),
     ...tags.map((t) => ({
-      path: `/taglist/${t.id}?name=${encodeURIComponent(t.name)}`,
+      path: `/taglist/${t.tagId}?name=${encodeURIComponent(t.tagName)}`,
       size: PAGE_SIZE.list,
-      total: () => content.byTagCount(t.id),
+      total: () => content.byTagCount(t.tagId),
     })),
   ];
   const pageOf = (path: string, page: number) =>
