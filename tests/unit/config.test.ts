@@ -10,7 +10,8 @@ describe("configuration", () => {
     expect(c.WECHAT_API_BASE).toBe("https://api.weixin.qq.com");
     expect(c.wechatConfigured).toBe(false);
     expect(c.REMOTE_IMAGES_ALLOW_LOOPBACK).toBe(false);
-    expect(c.CACHE_MAX_MB).toBe(1024);
+    expect(c.CACHE_MAX_MB).toBe(3072);
+    expect(c.CACHE_MAX_ENTRIES).toBe(250_000);
     expect(c.CACHE_STALE_SECONDS).toBe(3600);
   });
 
